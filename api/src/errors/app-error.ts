@@ -1,0 +1,58 @@
+/**
+ * One application error type with stable codes, mapped once to HTTP statuses
+ * (REST shims) and to GraphQL `extensions.code` (see graphql/errors.ts).
+ */
+export const errorStatus = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  PRO_REQUIRED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type FieldError = { field: string; message: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors?: FieldError[];
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fieldErrors = details.fieldErrors;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  /** The JSON body REST shims answer with. */
+  toResponseBody(): { message: string; code: ErrorCode; errors?: FieldError[]; retryAfterSeconds?: number } {
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.fieldErrors ? { errors: this.fieldErrors } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    };
+  }
+
+  /** The GraphQL `extensions` for this error. */
+  toExtensions(): Record<string, unknown> {
+    return {
+      code: this.code,
+      ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    };
+  }
+}

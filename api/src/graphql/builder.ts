@@ -1,0 +1,70 @@
+import SchemaBuilder from "@pothos/core";
+import PrismaPlugin from "@pothos/plugin-prisma";
+import RelayPlugin from "@pothos/plugin-relay";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { GraphQLError } from "graphql";
+import type PrismaTypes from "../generated/pothos-prisma-types";
+import { getDatamodel } from "../generated/pothos-prisma-types";
+import type { RequestContext } from "../context";
+
+export type GraphQLContext = RequestContext;
+
+export type AuthScopes = {
+  /** A signed-in user (session cookie or API key). */
+  signedIn: boolean;
+  /** A user with Pro access: active or trialing Pro/Elite subscription. */
+  pro: boolean;
+  /** The request is authenticated with an API key. */
+  apiKey: boolean;
+};
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  AuthScopes: AuthScopes;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+  };
+}>({
+  // scope-auth first, so auth checks run before other plugins' wrappers.
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    // Accounts arrive with the accounts issue; until then nobody holds a scope.
+    authScopes: async () => ({ signedIn: false, pro: false, apiKey: false }),
+    unauthorizedError: (_parent, _context, _info, result) => {
+      const needsPro = result.failure.kind === "AuthScope" && result.failure.scope === "pro";
+      return new GraphQLError(needsPro ? "A Pro subscription is required." : "Sign in required.", {
+        extensions: { code: needsPro ? "PRO_REQUIRED" : "UNAUTHENTICATED" },
+      });
+    },
+  },
+  prisma: {
+    client: (context) => context.db.prisma,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === "production" ? null : "warn",
+  },
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+builder.scalarType("DateTime", {
+  description: "An ISO-8601 date-time string in UTC.",
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: (value) => {
+    const date = typeof value === "string" ? new Date(value) : new Date(NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError("DateTime must be an ISO-8601 string.");
+    return date;
+  },
+});
+
+// Relay's Node interface with node(id:) / nodes(ids:), whether or not a type
+// implements it yet. Only public types implement Node (never contact messages).
+builder.nodeInterfaceRef();

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { contactRoutes } from "../contact/contact-messages.routes";
+import { healthRoutes } from "../health/health.routes";
+import { projectRoot } from "../db/migrations";
+import { errorHandler } from "./error-handler";
+import { createGraphQLEndpoint } from "./graphql-endpoint";
+import { webAppRoutes } from "./web-app";
+import type { AppDeps } from "../context";
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Builds the whole HTTP app without listening, so every layer can be tested in-process. */
+export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", parseTrustProxy(deps.config.trustProxy));
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+
+  const graphql = createGraphQLEndpoint(deps);
+  // GraphiQL is an inline-script page; everything else gets a strict policy.
+  app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false }), graphql);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "media-src": ["'self'"],
+          "connect-src": ["'self'"],
+          "upgrade-insecure-requests": deps.config.isProduction && deps.config.publicUrl.startsWith("https") ? [] : null,
+        },
+      },
+    }),
+  );
+
+  app.use(healthRoutes(deps));
+  app.use("/api", express.json({ limit: "100kb" }));
+  app.use(contactRoutes(deps));
+  app.use("/api", (req, res) => {
+    res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl}.`, code: "NOT_FOUND" });
+  });
+
+  app.use(webAppRoutes(options.webDistDir ?? path.join(projectRoot, "web", "dist")));
+  app.use(errorHandler);
+  return app;
+}

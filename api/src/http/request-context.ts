@@ -1,0 +1,10 @@
+import type { Request } from "express";
+import type { AppDeps, RequestContext } from "../context";
+
+export function requestContext(deps: AppDeps, req: Request): RequestContext {
+  return {
+    ...deps,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    requestLogger: req.log ?? deps.logger,
+  };
+}

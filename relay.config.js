@@ -1,0 +1,9 @@
+// Relay compiler configuration (CommonJS: the compiler loads it with require).
+module.exports = {
+  src: "./web/src",
+  schema: "./schema.graphql",
+  language: "typescript",
+  eagerEsModules: true,
+  excludes: ["**/node_modules/**", "**/__mocks__/**", "**/__generated__/**"],
+  customScalarTypes: { DateTime: "string", Decimal: "string" },
+};
