@@ -15,6 +15,25 @@ const swc = [
   },
 ] as const;
 
+// Web components go through babel so babel-plugin-relay turns each graphql``
+// tag into its relay-compiler artifact, exactly as the Vite build does.
+const babelWithRelay = [
+  "babel-jest",
+  {
+    babelrc: false,
+    configFile: false,
+    presets: [
+      ["@babel/preset-typescript", { isTSX: true, allExtensions: true }],
+      ["@babel/preset-react", { runtime: "automatic" }],
+    ],
+    plugins: [
+      ["relay", { eagerEsModules: true }],
+      "@babel/plugin-transform-dynamic-import",
+      "@babel/plugin-transform-modules-commonjs",
+    ],
+  },
+] as const;
+
 const config: Config = {
   projects: [
     {
@@ -30,7 +49,7 @@ const config: Config = {
       testEnvironment: "jsdom",
       roots: ["<rootDir>/web/src"],
       testMatch: ["**/*.test.tsx", "**/*.test.ts"],
-      transform: { "^.+\\.(t|j)sx?$": swc as never },
+      transform: { "^.+\\.(t|j)sx?$": babelWithRelay as never },
       moduleNameMapper: { "\\.(css|svg|png|mp4|webm)$": "<rootDir>/web/test/file-stub.ts" },
       setupFiles: ["<rootDir>/web/test/setup.ts"],
     },

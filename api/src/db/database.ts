@@ -26,9 +26,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return databaseOnPGlite(pglite);
 }
 
+// pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the
+// interface it implements is unchanged in 6.19, only the type identity differs.
+type DriverAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"];
+
 /** Wraps an already open PGlite instance (tests load one from a migrated snapshot). */
 export function databaseOnPGlite(pglite: PGlite): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) as unknown as DriverAdapter });
   return wrap(prisma, "pglite", () => pglite.close());
 }
 

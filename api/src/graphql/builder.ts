@@ -2,7 +2,8 @@ import SchemaBuilder from "@pothos/core";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
-import { GraphQLError } from "graphql";
+import { GraphQLError, isObjectType, type GraphQLSchema } from "graphql";
+import { AppError } from "../errors/app-error";
 import type PrismaTypes from "../generated/pothos-prisma-types";
 import { getDatamodel } from "../generated/pothos-prisma-types";
 import type { RequestContext } from "../context";
@@ -49,8 +50,29 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
+    nodeQueryOptions: {
+      resolve: (_root, { id }, _context, info, resolveNode) => {
+        assertNodeTypes(info.schema, [id.typename]);
+        return resolveNode(id);
+      },
+    },
+    nodesQueryOptions: {
+      resolve: (_root, { ids }, _context, info, resolveNodes) => {
+        assertNodeTypes(info.schema, ids.map((id) => id.typename));
+        return resolveNodes(ids);
+      },
+    },
   },
 });
+
+/** An id naming a type that is not a public Node is simply not found, whatever its payload. */
+function assertNodeTypes(schema: GraphQLSchema, typenames: string[]) {
+  for (const typename of typenames) {
+    const type = schema.getType(typename);
+    const isNode = isObjectType(type) && type.getInterfaces().some((iface) => iface.name === "Node");
+    if (!isNode) throw new AppError("NOT_FOUND", "No object exists with this id.");
+  }
+}
 
 builder.queryType({});
 builder.mutationType({});

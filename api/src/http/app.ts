@@ -38,7 +38,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
 
   const graphql = createGraphQLEndpoint(deps);
   // GraphiQL is an inline-script page; everything else gets a strict policy.
-  app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false }), graphql);
+  app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false }), graphql.requestListener);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,0 +1,121 @@
+import type { Browser } from "playwright-core";
+import { baseUrl, launchBrowser, openPage, screenshot } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const tabs = [
+  { name: "Home", path: "/", slug: "home" },
+  { name: "Basic Screener", path: "/screener", slug: "screener" },
+  { name: "News Analysis", path: "/news-analysis", slug: "news-analysis" },
+  { name: "Combined Screener", path: "/combined-screener", slug: "combined-screener" },
+  { name: "AI Intelligence", path: "/ai-features", slug: "ai-features" },
+  { name: "Pricing", path: "/pricing", slug: "pricing" },
+  { name: "Contact", path: "/contact", slug: "contact" },
+];
+
+it("opens Home with no console errors, then visits every tab through the navigation", async () => {
+  const { page, problems, close } = await openPage(browser);
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await screenshot(page, "home");
+
+  const nav = page.getByRole("navigation", { name: "Main sections" });
+  for (const tab of tabs) {
+    const link = nav.getByRole("link", { name: new RegExp(`^${tab.name}`) });
+    await link.click();
+    await page.waitForURL(`${baseUrl}${tab.path}`);
+    await nav.locator('a[aria-current="page"]', { hasText: tab.name }).waitFor();
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(await nav.locator('a[aria-current="page"]').count()).toBe(1);
+    await screenshot(page, `tab-${tab.slug}`);
+  }
+  expect(problems).toEqual([]);
+  await close();
+});
+
+it.each([
+  "/pro-screener",
+  "/hedge-fund-tracker",
+  "/earnings-predictor",
+  "/research-compare",
+  "/market-videos",
+  "/auth",
+  "/subscribe",
+  "/subscription-success",
+  "/direct-stripe",
+])("renders %s", async (path) => {
+  const { page, problems, close } = await openPage(browser);
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await screenshot(page, `page${path.replaceAll("/", "-")}`);
+  expect(problems).toEqual([]);
+  await close();
+});
+
+it("shows '404 Page Not Found' for an unknown path", async () => {
+  const { page, close } = await openPage(browser);
+  await page.goto(`${baseUrl}/nope`);
+  await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+  await screenshot(page, "not-found");
+  await close();
+});
+
+it("switches to the dark theme and keeps it after a reload", async () => {
+  const { page, close } = await openPage(browser);
+  await page.goto(`${baseUrl}/`);
+  expect(await page.locator("html").getAttribute("data-theme")).toBe("light");
+  await page.getByRole("button", { name: "Dark theme" }).click();
+  expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
+  await page.reload();
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
+  expect(await page.evaluate(() => localStorage.getItem("tickerscope.theme"))).toBe("dark");
+  await screenshot(page, "home-dark");
+  await close();
+});
+
+it("submits the contact form: 'Message Sent' toast, the stored message's id, and a reset form", async () => {
+  const { page, problems, close } = await openPage(browser);
+  await page.goto(`${baseUrl}/contact`);
+  await page.getByRole("heading", { name: "Get in Touch" }).waitFor();
+  await page.getByLabel("First Name").fill("Grace");
+  await page.getByLabel("Last Name").fill("Hopper");
+  await page.getByLabel("Email Address").fill("grace@example.com");
+  await page.getByLabel("Investment Focus").selectOption("institutional");
+  await page.getByLabel("Message", { exact: true }).fill("Please tell me about API access for our desk.");
+
+  const stored = page.waitForResponse((response) => response.url().endsWith("/graphql") && response.request().method() === "POST");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const body = await (await stored).json();
+  expect(body.data.submitContactMessage.id).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.getByText("Thank you for your message! We will get back to you soon.", { exact: true }).waitFor();
+  await screenshot(page, "contact-sent");
+  expect(await page.getByLabel("First Name").inputValue()).toBe("");
+  expect(problems).toEqual([]);
+  await close();
+});
+
+it("fits a 375 px wide phone screen without sideways scrolling", async () => {
+  const { page, close } = await openPage(browser, { width: 375, height: 800 });
+  for (const path of ["/", "/pricing", "/contact"]) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    await screenshot(page, `mobile${path === "/" ? "-home" : path.replaceAll("/", "-")}`);
+  }
+  await close();
+});
+
+it("opens GraphiQL at /graphql", async () => {
+  const { page, close } = await openPage(browser);
+  await page.goto(`${baseUrl}/graphql`);
+  await page.locator(".graphiql-container").first().waitFor({ timeout: 20_000 });
+  await screenshot(page, "graphiql");
+  await close();
+});

@@ -1,0 +1,20 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from "jest";
+
+// End-to-end: the app started as `npm start` would, driven through Debian's Chromium.
+const config: Config = {
+  displayName: "e2e",
+  rootDir: "..",
+  roots: ["<rootDir>/e2e"],
+  testMatch: ["**/*.e2e.ts"],
+  testEnvironment: "node",
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }],
+  },
+  globalSetup: "<rootDir>/e2e/start-app.ts",
+  globalTeardown: "<rootDir>/e2e/stop-app.ts",
+  testTimeout: 60_000,
+  maxWorkers: 1,
+};
+
+export default config;

@@ -1,0 +1,38 @@
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const root = path.resolve(__dirname, "..");
+const stateFile = path.join(os.tmpdir(), "tickerscope-e2e.json");
+
+async function waitForReady(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app did not become ready at ${url} within ${timeoutMs} ms`);
+}
+
+/** Builds the web app and starts the server the way `npm start` does, on a fresh embedded database. */
+export default async function startApp() {
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-e2e-"));
+  const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(e2ePort), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  fs.writeFileSync(stateFile, JSON.stringify({ pid: server.pid, dataDir }));
+  await waitForReady(`http://127.0.0.1:${e2ePort}/readyz`, 120_000);
+}
+
+export { stateFile };

@@ -1,0 +1,27 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { renderWithProviders } from "../../../test/render";
+import { PricingCards } from "./PricingCards";
+
+test("choosing Basic shows the 'Current Plan' toast", async () => {
+  renderWithProviders(<PricingCards />);
+  fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
+  const toasts = within(screen.getByRole("region", { name: /Notifications/ }));
+  expect(await toasts.findByText("Current Plan")).toBeTruthy();
+  expect(toasts.getByText("You're already on the Basic plan.")).toBeTruthy();
+});
+
+test("choosing Pro posts a plain form to /api/create-subscription", () => {
+  renderWithProviders(<PricingCards />);
+  const button = screen.getByRole("button", { name: "Start 7-Day Free Trial" });
+  const form = button.closest("form");
+  expect(form?.getAttribute("method")).toBe("post");
+  expect(form?.getAttribute("action")).toBe("/api/create-subscription");
+  expect(form?.querySelectorAll("input")).toHaveLength(0);
+  expect(screen.getByText("$30")).toBeTruthy();
+  expect(screen.getByText("Limited to 50 results")).toBeTruthy();
+});
+
+test("the current plan's button is disabled and labelled Current Plan", () => {
+  renderWithProviders(<PricingCards currentPlan="pro" />);
+  expect(screen.getByRole("button", { name: "Current Plan" })).toHaveProperty("disabled", true);
+});

@@ -1,0 +1,125 @@
+import styled, { css } from "styled-components";
+import { CheckIcon } from "../Icons/Icons";
+import { useToast } from "../Toaster/useToast";
+import { Button } from "../ui/Button";
+import { Badge } from "../ui/Layout";
+import { CREATE_SUBSCRIPTION_ACTION, PLANS, type PlanId } from "./plans";
+
+export interface PricingCardsProps {
+  /** The signed-in user's plan; its button is disabled and labelled "Current Plan". */
+  currentPlan?: PlanId;
+  /** Heading level for the plan names (2 on the pricing page, 3 inside other pages). */
+  headingLevel?: 2 | 3;
+}
+
+/** Basic and Pro plan cards. Reused on /pricing and inside the screener pages. */
+export function PricingCards({ currentPlan, headingLevel = 2 }: PricingCardsProps) {
+  const { toast } = useToast();
+  const PlanName = headingLevel === 2 ? "h2" : "h3";
+
+  return (
+    <Grid>
+      {PLANS.map((plan) => {
+        const isCurrent = currentPlan === plan.id;
+        const isPro = plan.id === "pro";
+        return (
+          <PlanCard key={plan.id} $featured={isPro} aria-labelledby={`plan-${plan.id}`}>
+            <Top>
+              <PlanTitle as={PlanName} id={`plan-${plan.id}`}>{plan.name}</PlanTitle>
+              {plan.highlight ? <Badge>{plan.highlight}</Badge> : null}
+            </Top>
+            <Price>
+              <strong>{plan.price}</strong>
+              {plan.period ? <span>{plan.period}</span> : null}
+            </Price>
+            <Muted>{plan.tagline}</Muted>
+            <Features>
+              {plan.features.map((f) => (
+                <li key={f}>
+                  <CheckIcon size={16} />
+                  <span>{f}</span>
+                </li>
+              ))}
+            </Features>
+            {isPro ? (
+              <form method="post" action={CREATE_SUBSCRIPTION_ACTION}>
+                <Button type="submit" $block $size="lg" disabled={isCurrent}>
+                  {isCurrent ? "Current Plan" : "Start 7-Day Free Trial"}
+                </Button>
+              </form>
+            ) : (
+              <Button
+                type="button"
+                $block
+                $size="lg"
+                $variant="secondary"
+                disabled={isCurrent}
+                onClick={() => toast({ title: "Current Plan", description: "You're already on the Basic plan." })}
+              >
+                {isCurrent ? "Current Plan" : "Choose Basic"}
+              </Button>
+            )}
+          </PlanCard>
+        );
+      })}
+    </Grid>
+  );
+}
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 300px), 1fr));
+  align-items: stretch;
+`;
+
+const PlanCard = styled.section<{ $featured: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: ${({ theme }) => theme.colors.shadow};
+  ${({ $featured, theme }) =>
+    $featured &&
+    css`
+      border: 2px solid ${theme.colors.primary};
+    `}
+  form { margin-top: auto; }
+  > button { margin-top: auto; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const PlanTitle = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const Price = styled.p`
+  display: flex;
+  align-items: baseline;
+  gap: 4px;
+  strong { font-size: ${({ theme }) => theme.fontSizes.display}; font-weight: 800; letter-spacing: -0.03em; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Features = styled.ul`
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li { display: flex; gap: 10px; align-items: flex-start; }
+  svg { flex: none; margin-top: 4px; color: ${({ theme }) => theme.colors.success}; }
+`;

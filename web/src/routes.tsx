@@ -1,0 +1,65 @@
+import { Suspense, type ComponentType } from "react";
+import type { RouteObject } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
+import { AppLayout } from "./components/AppLayout/AppLayout";
+import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
+import { GATE_ROUTES } from "./pages/FeatureGate/gates";
+
+/** What a lazily loaded page module exports: the page, and optionally a loader that starts its query. */
+interface PageModule {
+  default: ComponentType;
+  loader?: (environment: IEnvironment) => unknown;
+}
+
+/** Route-level code splitting: the page module is fetched on first visit; Suspense covers its query. */
+function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): Pick<RouteObject, "lazy" | "errorElement"> {
+  return {
+    errorElement: <RouteErrorBoundary />,
+    lazy: async () => {
+      const module = await load();
+      const Page = module.default;
+      const pageLoader = module.loader;
+      return {
+        Component: () => (
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        ),
+        ...(pageLoader ? { loader: () => pageLoader(environment) } : {}),
+      };
+    },
+  };
+}
+
+export function buildRoutes(environment: IEnvironment): RouteObject[] {
+  const page = (load: () => Promise<PageModule>) => lazyPage(environment, load);
+  return [
+    {
+      path: "/",
+      element: <AppLayout />,
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: () => <PageLoading />,
+      children: [
+        { index: true, ...page(() => import("./pages/Home/HomePage")) },
+        { path: "screener", ...page(() => import("./pages/Screener/ScreenerPage")) },
+        { path: "news-analysis", ...page(() => import("./pages/NewsAnalysis/NewsAnalysisPage")) },
+        { path: "combined-screener", ...page(() => import("./pages/CombinedScreener/CombinedScreenerPage")) },
+        { path: "ai-features", ...page(() => import("./pages/AiFeatures/AiFeaturesPage")) },
+        { path: "pricing", ...page(() => import("./pages/Pricing/PricingPage")) },
+        { path: "contact", ...page(() => import("./pages/Contact/ContactPage")) },
+        { path: "auth", ...page(() => import("./pages/Auth/AuthPage")) },
+        { path: "subscribe", ...page(() => import("./pages/Subscribe/SubscribePage")) },
+        { path: "subscription-success", ...page(() => import("./pages/SubscriptionSuccess/SubscriptionSuccessPage")) },
+        { path: "direct-stripe", ...page(() => import("./pages/DirectStripe/DirectStripePage")) },
+        ...GATE_ROUTES.map(({ path, title, description }) => ({
+          path: path.slice(1),
+          ...page(async () => {
+            const { default: FeatureGatePage } = await import("./pages/FeatureGate/FeatureGatePage");
+            return { default: () => <FeatureGatePage title={title} description={description} /> };
+          }),
+        })),
+        { path: "*", ...page(() => import("./pages/NotFound/NotFoundPage")) },
+      ],
+    },
+  ];
+}
