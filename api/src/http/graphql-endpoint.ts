@@ -7,8 +7,7 @@ import { schema } from "../graphql/schema";
 import { requestContext } from "./request-context";
 import type { AppDeps } from "../context";
 
-const exampleQuery = `# Tickerscope GraphQL API. Pro customers authenticate with
-# an API key: Authorization: Bearer <key>
+const exampleQuery = `# Tickerscope GraphQL API: the same data the web app reads.
 query ContactDetails {
   contactDetails {
     email

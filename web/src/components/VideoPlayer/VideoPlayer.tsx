@@ -14,9 +14,13 @@ interface VideoPlayerProps {
  * Autoplaying, muted, looping video with play/pause and mute controls that appear on hover
  * and whenever a control has keyboard focus. Honours prefers-reduced-motion (starts paused).
  */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 export function VideoPlayer({ src, poster, label, className }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(true);
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const [muted, setMuted] = useState(true);
 
   useEffect(() => {
@@ -24,12 +28,7 @@ export function VideoPlayer({ src, poster, label, className }: VideoPlayerProps)
     if (!video) return;
     // React does not reflect the `muted` attribute reliably; set the property for autoplay policies.
     video.muted = true;
-    const reduceMotion =
-      typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (reduceMotion) {
-      video.pause();
-      setPlaying(false);
-    }
+    if (prefersReducedMotion()) video.pause();
   }, []);
 
   const togglePlay = () => {

@@ -1,0 +1,67 @@
+// `npm run bench:startup`: how long the production server takes to serve its
+// first page on a fresh embedded database (migrations included) and on a warm
+// restart, and how large the Home route's JavaScript is (gzipped).
+// Run `npm run build` first. Prints one JSON line.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { projectRoot } from "../db/migrations";
+
+const port = Number(process.env.BENCH_PORT ?? 3200);
+
+async function timeToFirstPage(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    stdio: "ignore",
+  });
+  try {
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/`);
+        if (response.ok) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 180_000) throw new Error("server did not start within 180 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+}
+
+function homeRouteGzipBytes(): { entry: number; home: number } {
+  const assets = path.join(projectRoot, "web", "dist", "assets");
+  const files = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+  const gzip = (name: string) => zlib.gzipSync(fs.readFileSync(path.join(assets, name)), { level: 9 }).length;
+  const entry = files.filter((name) => name.startsWith("index-")).reduce((sum, name) => sum + gzip(name), 0);
+  const home = files.filter((name) => name.startsWith("HomePage-")).reduce((sum, name) => sum + gzip(name), 0);
+  return { entry, home };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-"));
+  const coldMs = await timeToFirstPage(dataDir);
+  const warmMs = await timeToFirstPage(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const bundle = homeRouteGzipBytes();
+  console.log(
+    JSON.stringify({
+      firstPageFreshDatabaseMs: Math.round(coldMs),
+      firstPageWarmRestartMs: Math.round(warmMs),
+      homeRouteJsGzipKB: Math.round((bundle.entry + bundle.home) / 102.4) / 10,
+      entryChunkGzipKB: Math.round(bundle.entry / 102.4) / 10,
+      homeChunkGzipKB: Math.round(bundle.home / 102.4) / 10,
+    }),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
