@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { committedMigrations, projectRoot } from "../src/db/migrations";
+import { projectRoot } from "../src/config/project-root";
+import { committedMigrations } from "../src/db/migrations";
 
 /**
  * A PGlite data folder with every committed migration applied by the real

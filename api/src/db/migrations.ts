@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { projectRoot } from "../config/project-root";
 import type { Logger } from "../logging/logger";
 import { openDatabase, type Database, type DatabaseTarget } from "./database";
 
-export const projectRoot = path.resolve(__dirname, "../../..");
 const migrationsDir = path.join(projectRoot, "prisma", "migrations");
 const prismaConfig = path.join(projectRoot, "prisma", "prisma.config.ts");
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { projectRoot } from "../db/migrations";
+import { projectRoot } from "../config/project-root";
 import { printedSchema } from "./schema";
 
 it("schema.graphql matches the Pothos schema (run `npm run schema:print` after changing types)", () => {

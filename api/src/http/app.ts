@@ -5,7 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { contactRoutes } from "../contact/contact-messages.routes";
 import { healthRoutes } from "../health/health.routes";
-import { projectRoot } from "../db/migrations";
+import { projectRoot } from "../config/project-root";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { webAppRoutes } from "./web-app";

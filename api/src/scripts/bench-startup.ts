@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { projectRoot } from "../db/migrations";
+import { projectRoot } from "../config/project-root";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 

@@ -1,7 +1,7 @@
 // Writes the Pothos schema to ./schema.graphql (the file the web's Relay compiler reads).
 import fs from "node:fs";
 import path from "node:path";
-import { projectRoot } from "../db/migrations";
+import { projectRoot } from "../config/project-root";
 import { printedSchema } from "../graphql/schema";
 
 const target = path.join(projectRoot, "schema.graphql");

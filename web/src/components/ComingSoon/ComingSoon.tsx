@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { ButtonLink } from "../ui/Button";
-import { Badge, Card, Container, Lead, PageHeading } from "../ui/Layout";
+import { Badge, Container, Lead, MessagePanel, PageHeading } from "../ui/Layout";
 
 interface ComingSoonProps {
   title: string;
@@ -30,12 +30,8 @@ export function ComingSoon({ title, description, children }: ComingSoonProps) {
   );
 }
 
-const Panel = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: start;
+const Panel = styled(MessagePanel)`
   margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
-  p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 const Links = styled.div`

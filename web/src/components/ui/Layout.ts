@@ -39,6 +39,14 @@ export const PageSection = styled.div`
   padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
 `;
 
+/** A single card carrying a short message with actions (404, features in development). */
+export const MessagePanel = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  justify-items: start;
+  p { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
 export const Badge = styled.span`
   display: inline-flex;
   align-items: center;

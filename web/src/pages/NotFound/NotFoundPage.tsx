@@ -1,7 +1,7 @@
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { ButtonLink } from "../../components/ui/Button";
-import { Card, Container } from "../../components/ui/Layout";
+import { Container, MessagePanel } from "../../components/ui/Layout";
 
 export default function NotFoundPage() {
   useDocumentTitle("Page not found");
@@ -16,12 +16,8 @@ export default function NotFoundPage() {
   );
 }
 
-const Panel = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  justify-items: start;
+const Panel = styled(MessagePanel)`
   max-width: 560px;
   margin: ${({ theme }) => theme.space.xxl} auto;
   h1 { font-size: ${({ theme }) => theme.fontSizes.xxl}; }
-  p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
