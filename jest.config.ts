@@ -11,7 +11,8 @@ const swc = [
       transform: { react: { runtime: "automatic" } },
       target: "es2022",
     },
-    module: { type: "commonjs" },
+    // ESM-only packages (openid-client) load through a real import().
+    module: { type: "commonjs", ignoreDynamic: true },
   },
 ] as const;
 

@@ -1,18 +1,33 @@
+import type { Viewer } from "./auth/viewer";
+import type { BillingProvider } from "./billing/billing-provider";
 import type { AppConfig } from "./config/config";
 import type { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
+import type { Mailer } from "./mail/mailer";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
 
-/** Long-lived dependencies, built once at boot (or per test). */
+/** Long-lived dependencies, built once at boot (or per test) by `buildDeps`. */
 export type AppDeps = {
   config: AppConfig;
   db: Database;
   logger: Logger;
-  rateLimiters: { contact: RateLimiter };
+  mailer: Mailer;
+  billing: BillingProvider;
+  /** Signs session cookies (SESSION_SECRET, or one kept in the data folder). */
+  sessionSecret: string;
+  rateLimiters: {
+    contact: RateLimiter;
+    signInPerIp: RateLimiter;
+    signInPerEmail: RateLimiter;
+    trialPerIp: RateLimiter;
+    trialPerEmail: RateLimiter;
+  };
 };
 
 /** What every service call gets: the app's dependencies plus who is asking. */
 export type RequestContext = AppDeps & {
   clientIp: string;
   requestLogger: Logger;
+  /** The signed-in user (session or API key), or null for an anonymous visitor. */
+  viewer: Viewer | null;
 };

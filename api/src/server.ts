@@ -3,8 +3,10 @@ import { ConfigError, loadConfig, type AppConfig } from "./config/config";
 import { openMigratedDatabase } from "./db/migrations";
 import { buildApp } from "./http/app";
 import { createLogger } from "./logging/logger";
-import { createRateLimiter } from "./rate-limit/rate-limiter";
-import type { AppDeps } from "./context";
+import path from "node:path";
+import { resolveSessionSecret } from "./auth/session-secret";
+import { scheduleSessionPurge } from "./auth/sessions";
+import { buildDeps } from "./deps";
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -24,27 +26,28 @@ async function main() {
   const db = await openMigratedDatabase(config.database, logger);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
 
-  const deps: AppDeps = {
-    config,
-    db,
-    logger,
-    rateLimiters: {
-      contact: createRateLimiter(
-        { name: "contact", points: config.contact.ratePerMinute, durationSeconds: 60 },
-        redis,
-      ),
-    },
-  };
+  const dataDir = config.database.kind === "pglite" ? path.dirname(config.database.dataDir) : path.resolve(".data");
+  const sessionSecret = resolveSessionSecret(config, dataDir, logger);
+  const deps = buildDeps({ config, db, logger, redis, sessionSecret });
 
+  const stopSessionPurge = scheduleSessionPurge(deps);
   const server = buildApp(deps).listen(config.port, config.host, () => {
     logger.info(
-      { url: `http://localhost:${config.port}`, database: db.kind, redis: Boolean(redis) },
+      {
+        url: `http://localhost:${config.port}`,
+        database: db.kind,
+        redis: Boolean(redis),
+        billing: deps.billing.kind,
+        mail: deps.mailer.kind,
+        oidc: Boolean(config.oidc),
+      },
       "Tickerscope is listening",
     );
   });
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
+    stopSessionPurge();
     server.close(async () => {
       await db.close();
       await redis?.quit();

@@ -1,21 +1,16 @@
 import { loadConfig } from "../src/config/config";
+import { buildDeps } from "../src/deps";
 import { buildApp } from "../src/http/app";
 import { createLogger } from "../src/logging/logger";
-import { createRateLimiter } from "../src/rate-limit/rate-limiter";
 import type { AppDeps } from "../src/context";
 import type { Database } from "../src/db/database";
 
-/** App dependencies for tests: test config, silent logs, fresh in-memory rate limits. */
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef-0123456789";
+
+/** App dependencies for tests: test config, silent logs, fresh in-memory rate limits, the outbox mailer. */
 export function createTestDeps(db: Database, environment: NodeJS.ProcessEnv = {}): AppDeps {
   const config = loadConfig({ NODE_ENV: "test", ...environment });
-  return {
-    config,
-    db,
-    logger: createLogger(config),
-    rateLimiters: {
-      contact: createRateLimiter({ name: "contact", points: config.contact.ratePerMinute, durationSeconds: 60 }),
-    },
-  };
+  return buildDeps({ config, db, logger: createLogger(config), sessionSecret: TEST_SESSION_SECRET });
 }
 
 export function createTestApp(db: Database, environment: NodeJS.ProcessEnv = {}) {

@@ -17,6 +17,12 @@ const optionalUrl = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}` },
     );
 
+const emptyAsUndefined = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -34,6 +40,34 @@ const environmentSchema = z.object({
   CONTACT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0199"),
   CONTACT_HOURS: z.string().trim().min(3).default("Mon-Fri 8:00 AM - 6:00 PM EST"),
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+
+  SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SIGN_IN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
+  SIGN_IN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+
+  SMTP_URL: optionalUrl(["smtp", "smtps"]),
+  MAIL_FROM: z.string().trim().min(3).default("Tickerscope <no-reply@tickerscope.dev>"),
+
+  OIDC_ISSUER: optionalUrl(["http", "https"]),
+  OIDC_CLIENT_ID: emptyAsUndefined,
+  OIDC_CLIENT_SECRET: emptyAsUndefined,
+  OIDC_SCOPE: z.string().trim().default("openid email profile"),
+
+  STRIPE_SECRET_KEY: emptyAsUndefined.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+    message: "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)",
+  }),
+  STRIPE_WEBHOOK_SECRET: emptyAsUndefined.refine((v) => v === undefined || v.startsWith("whsec_"), {
+    message: "must be a webhook signing secret (whsec_…)",
+  }),
+  STRIPE_PRICE_ID: emptyAsUndefined,
+  STRIPE_PUBLISHABLE_KEY: emptyAsUndefined,
+  STRIPE_API_URL: optionalUrl(["http", "https"]),
+
+  API_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
+  API_ANONYMOUS_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  API_MAX_QUERY_COST: z.coerce.number().int().min(1).default(10_000),
+  API_MAX_QUERY_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
 });
 
 export type AppConfig = {
@@ -47,6 +81,14 @@ export type AppConfig = {
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   redisUrl?: string;
   contact: { email: string; phone: string; hours: string; ratePerMinute: number };
+  session: { secret?: string; maxAgeDays: number };
+  signInRateLimit: { perIpPer15Minutes: number; perEmailPer15Minutes: number };
+  /** SMTP delivery when set; otherwise mail goes to the development outbox. */
+  mail: { smtpUrl?: string; from: string };
+  oidc?: { issuer: string; clientId: string; clientSecret?: string; scope: string };
+  /** Stripe when keys are set; otherwise the built-in demo billing provider. */
+  stripe?: { secretKey: string; webhookSecret: string; priceId?: string; publishableKey?: string; apiUrl?: string };
+  api: { pointsPerHour: number; anonymousPointsPerHour: number; maxQueryCost: number; maxQueryDepth: number };
 };
 
 export class ConfigError extends Error {
@@ -64,6 +106,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     );
   }
   const env = parsed.data;
+  const problems = [
+    ...groupProblems("OIDC", { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID }),
+    ...groupProblems("Stripe", { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET }),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -82,5 +129,39 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       hours: env.CONTACT_HOURS,
       ratePerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
     },
+    session: { secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS },
+    signInRateLimit: {
+      perIpPer15Minutes: env.SIGN_IN_RATE_LIMIT_PER_IP,
+      perEmailPer15Minutes: env.SIGN_IN_RATE_LIMIT_PER_EMAIL,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scope: env.OIDC_SCOPE }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    api: {
+      pointsPerHour: env.API_POINTS_PER_HOUR,
+      anonymousPointsPerHour: env.API_ANONYMOUS_POINTS_PER_HOUR,
+      maxQueryCost: env.API_MAX_QUERY_COST,
+      maxQueryDepth: env.API_MAX_QUERY_DEPTH,
+    },
   };
+}
+
+/** An optional group is all set or all unset; half a group is a mistake worth stopping for. */
+function groupProblems(group: string, variables: Record<string, string | undefined>): string[] {
+  const set = Object.keys(variables).filter((name) => variables[name] !== undefined);
+  if (set.length === 0 || set.length === Object.keys(variables).length) return [];
+  const missing = Object.keys(variables).filter((name) => variables[name] === undefined);
+  return missing.map((name) => `${name}: required when ${set.join(", ")} is set (${group})`);
 }

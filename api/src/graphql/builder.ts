@@ -7,6 +7,7 @@ import { AppError } from "../errors/app-error";
 import type PrismaTypes from "../generated/pothos-prisma-types";
 import { getDatamodel } from "../generated/pothos-prisma-types";
 import type { RequestContext } from "../context";
+import { authScopesFor } from "../auth/viewer";
 
 export type GraphQLContext = RequestContext;
 
@@ -32,8 +33,7 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
-    // Accounts arrive with the accounts issue; until then nobody holds a scope.
-    authScopes: async () => ({ signedIn: false, pro: false, apiKey: false }),
+    authScopes: (context) => authScopesFor(context.viewer),
     unauthorizedError: (_parent, _context, _info, result) => {
       const needsPro = result.failure.kind === "AuthScope" && result.failure.scope === "pro";
       return new GraphQLError(needsPro ? "A Pro subscription is required." : "Sign in required.", {

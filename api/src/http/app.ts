@@ -3,11 +3,15 @@ import { randomUUID } from "node:crypto";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { authRoutes } from "../auth/auth.routes";
+import { createAuthentication } from "../auth/sessions";
 import { contactRoutes } from "../contact/contact-messages.routes";
+import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { projectRoot } from "../config/project-root";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
+import { requireSameOrigin } from "./same-origin";
 import { webAppRoutes } from "./web-app";
 import type { AppDeps } from "../context";
 
@@ -36,6 +40,10 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
     }),
   );
 
+  // Sessions (cookie) or API keys: only where the app answers dynamically, never for static files.
+  const { authenticate } = createAuthentication(deps);
+  app.use(["/graphql", "/api", "/dev"], authenticate);
+
   const graphql = createGraphQLEndpoint(deps);
   // GraphiQL is an inline-script page; everything else gets a strict policy.
   app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false }), graphql.requestListener);
@@ -56,8 +64,12 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   );
 
   app.use(healthRoutes(deps));
-  app.use("/api", express.json({ limit: "100kb" }));
+  // Routes that read the raw body (signed webhooks) go here, before the JSON parser.
+  app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
+  app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl }));
   app.use(contactRoutes(deps));
+  app.use(authRoutes(deps));
+  app.use(outboxRoutes(deps));
   app.use("/api", (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl}.`, code: "NOT_FOUND" });
   });

@@ -7,7 +7,12 @@ const genericMessage = "Something went wrong. Please try again.";
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined) res.set("Retry-After", String(error.retryAfterSeconds));
-    res.status(error.status).json(error.toResponseBody());
+    if (error.code === "UNAUTHENTICATED" && req.headers.authorization) res.set("WWW-Authenticate", 'Bearer realm="tickerscope"');
+    // GraphQL clients get a GraphQL-shaped body (e.g. an invalid API key before Yoga runs).
+    const body = req.originalUrl.startsWith("/graphql")
+      ? { errors: [{ message: error.message, extensions: error.toExtensions() }] }
+      : error.toResponseBody();
+    res.status(error.status).json(body);
     return;
   }
   // body-parser marks its own failures with a `type` and an HTTP status.

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { GraphQLError } from "graphql";
 import { createYoga, maskError as yogaMaskError } from "graphql-yoga";
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { AppError } from "../errors/app-error";
 import { schema } from "../graphql/schema";
@@ -26,6 +27,8 @@ export function createGraphQLEndpoint(deps: AppDeps) {
     graphiql: { title: "Tickerscope GraphQL API", defaultQuery: exampleQuery },
     renderGraphiQL,
     context: ({ req }) => requestContext(deps, req),
+    // Cookie-authenticated browsers must send a header a cross-site form cannot.
+    plugins: [useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] })],
     logging: {
       debug: (...args) => deps.logger.debug(args.map(String).join(" ")),
       info: (...args) => deps.logger.info(args.map(String).join(" ")),

@@ -1,4 +1,5 @@
 import type { Request } from "express";
+import { viewerOf } from "../auth/sessions";
 import type { AppDeps, RequestContext } from "../context";
 
 export function requestContext(deps: AppDeps, req: Request): RequestContext {
@@ -6,5 +7,6 @@ export function requestContext(deps: AppDeps, req: Request): RequestContext {
     ...deps,
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     requestLogger: req.log ?? deps.logger,
+    viewer: viewerOf(req),
   };
 }

@@ -1,0 +1,90 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { Database } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { parseInput } from "../errors/validation";
+import type { User } from "../generated/prisma/client";
+import type { RequestContext } from "../context";
+
+const KEY_PREFIX = "tsk_";
+const SHOWN_PREFIX_LENGTH = 12;
+/** lastUsedAt is written at most this often per key, so reads stay reads. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Keys are 240 random bits: a fast hash is the right tool (no salt or KDF needed, as for GitHub tokens). */
+export function hashApiKey(secret: string): string {
+  return crypto.createHash("sha256").update(secret).digest("hex");
+}
+
+/** The user behind a key, or null for an unknown, malformed or revoked key. */
+export async function authenticateApiKey(db: Database, secret: string): Promise<{ user: User; apiKeyId: string } | null> {
+  if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
+  const key = await db.prisma.apiKey.findUnique({
+    where: { secretHash: hashApiKey(secret) },
+    include: { user: true },
+  });
+  if (!key || key.revokedAt) return null;
+  const now = Date.now();
+  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
+  }
+  return { user: key.user, apiKeyId: key.id };
+}
+
+const createApiKeyInput = z.object({
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, "Name is required.")
+    .max(100, "Name must be at most 100 characters."),
+});
+
+const MAX_ACTIVE_KEYS = 20;
+
+function requireUser(context: RequestContext): User {
+  if (!context.viewer) throw new AppError("UNAUTHENTICATED", "Sign in required.");
+  return context.viewer.user;
+}
+
+/**
+ * Creates a named key for the signed-in Pro user. The secret is returned once
+ * and only its hash is kept. Keys cannot mint keys: only a browser session can.
+ */
+export async function createApiKey(context: RequestContext, input: unknown) {
+  const user = requireUser(context);
+  if (context.viewer?.authMethod === "apiKey") {
+    throw new AppError("FORBIDDEN", "API keys are created from the Account page, not with another key.");
+  }
+  const { name } = parseInput(createApiKeyInput, input);
+  const active = await context.db.prisma.apiKey.count({ where: { userId: user.id, revokedAt: null } });
+  if (active >= MAX_ACTIVE_KEYS) {
+    throw new AppError("BAD_USER_INPUT", `You can have at most ${MAX_ACTIVE_KEYS} active keys. Revoke one first.`, {
+      fieldErrors: [{ field: "name", message: `At most ${MAX_ACTIVE_KEYS} active keys.` }],
+    });
+  }
+  const secret = `${KEY_PREFIX}${crypto.randomBytes(30).toString("base64url")}`;
+  const apiKey = await context.db.prisma.apiKey.create({
+    data: { userId: user.id, name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashApiKey(secret) },
+  });
+  context.requestLogger.info({ apiKeyId: apiKey.id, userId: user.id }, "API key created");
+  return { apiKey, secret };
+}
+
+/** The signed-in user's keys, newest first (revoked ones included, marked). */
+export function listApiKeys(context: RequestContext) {
+  const user = requireUser(context);
+  return context.db.prisma.apiKey.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
+}
+
+/** Revokes one of the signed-in user's keys; allowed without Pro, so a lapsed customer can still lock a key. */
+export async function revokeApiKey(context: RequestContext, id: string) {
+  const user = requireUser(context);
+  const key = z.uuid().safeParse(id).success
+    ? await context.db.prisma.apiKey.findFirst({ where: { id, userId: user.id } })
+    : null;
+  if (!key) throw new AppError("NOT_FOUND", "No API key with this id.");
+  if (key.revokedAt) return key;
+  const revoked = await context.db.prisma.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+  context.requestLogger.info({ apiKeyId: id, userId: user.id }, "API key revoked");
+  return revoked;
+}

@@ -1,0 +1,51 @@
+import { Router, type Request } from "express";
+import { AppError } from "../errors/app-error";
+import { subscriptionStatusOf } from "../billing/pro-access";
+import { requestContext } from "../http/request-context";
+import type { AppDeps } from "../context";
+import { SESSION_COOKIE, signInSession, signOutSession, viewerOf } from "./sessions";
+import { consumeSignInLink, requestSignInLink } from "./sign-in-links";
+import { publicUserFields } from "./users";
+
+function requireViewer(req: Request) {
+  const viewer = viewerOf(req);
+  if (!viewer) throw new AppError("UNAUTHENTICATED", "Sign in required.");
+  return viewer;
+}
+
+/** REST shims of spec §7 for the current user, email sign-in and sign-out. */
+export function authRoutes(deps: AppDeps, options: { startOidcLogin?: Router } = {}): Router {
+  const router = Router();
+
+  router.get("/api/auth/user", (req, res) => {
+    res.set("Cache-Control", "no-store").json(publicUserFields(requireViewer(req).user));
+  });
+
+  router.get("/api/subscription-status", (req, res) => {
+    res.set("Cache-Control", "no-store").json(subscriptionStatusOf(requireViewer(req).user));
+  });
+
+  router.post("/api/auth/signin", async (req, res) => {
+    const result = await requestSignInLink(requestContext(deps, req), req.body);
+    res.json({ ok: true, message: result.message });
+  });
+
+  router.post("/api/auth/verify-link", async (req, res) => {
+    const user = await consumeSignInLink(requestContext(deps, req), req.body);
+    await signInSession(req, user);
+    res.json({ success: true, email: user.email });
+  });
+
+  if (options.startOidcLogin) router.use(options.startOidcLogin);
+  else {
+    // No OpenID provider configured: sign in by email link on /auth.
+    router.get("/api/login", (_req, res) => res.redirect(302, "/auth?tab=signin"));
+  }
+
+  router.get("/api/logout", async (req, res) => {
+    await signOutSession(req);
+    res.clearCookie(SESSION_COOKIE, { path: "/" }).redirect(302, "/");
+  });
+
+  return router;
+}

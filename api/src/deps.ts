@@ -1,0 +1,39 @@
+import type Redis from "ioredis";
+import { createBillingProvider } from "./billing/billing-provider";
+import type { AppConfig } from "./config/config";
+import type { AppDeps } from "./context";
+import type { Database } from "./db/database";
+import type { Logger } from "./logging/logger";
+import { createMailer } from "./mail/mailer";
+import { createRateLimiter } from "./rate-limit/rate-limiter";
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** Builds the app's long-lived dependencies from configuration (server and tests alike). */
+export function buildDeps(options: {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  sessionSecret: string;
+  redis?: Redis;
+}): AppDeps {
+  const { config, db, logger, redis } = options;
+  const limit = (name: string, points: number, durationSeconds: number) =>
+    createRateLimiter({ name, points, durationSeconds }, redis);
+  const { perIpPer15Minutes, perEmailPer15Minutes } = config.signInRateLimit;
+  return {
+    config,
+    db,
+    logger,
+    sessionSecret: options.sessionSecret,
+    mailer: createMailer(config, logger),
+    billing: createBillingProvider(config, db, logger),
+    rateLimiters: {
+      contact: limit("contact", config.contact.ratePerMinute, 60),
+      signInPerIp: limit("sign-in-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
+      signInPerEmail: limit("sign-in-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
+      trialPerIp: limit("trial-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
+      trialPerEmail: limit("trial-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
+    },
+  };
+}
