@@ -51,6 +51,9 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
         { path: "subscribe", ...page(() => import("./pages/Subscribe/SubscribePage")) },
         { path: "subscription-success", ...page(() => import("./pages/SubscriptionSuccess/SubscriptionSuccessPage")) },
         { path: "direct-stripe", ...page(() => import("./pages/DirectStripe/DirectStripePage")) },
+        { path: "account", ...page(() => import("./pages/Account/AccountPage")) },
+        { path: "demo-checkout", ...page(() => import("./pages/DemoCheckout/DemoCheckoutPage")) },
+        { path: "demo-billing-portal", ...page(() => import("./pages/DemoBillingPortal/DemoBillingPortalPage")) },
         ...GATE_ROUTES.map(({ path, title, description }) => ({
           path: path.slice(1),
           ...page(async () => {
