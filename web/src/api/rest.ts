@@ -13,16 +13,20 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiError";
     this.status = status;
-    let parsed: { message?: unknown; errors?: unknown } | null = null;
-    try {
-      parsed = JSON.parse(bodyText) as typeof parsed;
-    } catch {
-      parsed = null;
-    }
+    const parsed = parseErrorBody(bodyText);
     this.serverMessage = typeof parsed?.message === "string" ? parsed.message : undefined;
     this.fieldErrors = Array.isArray(parsed?.errors) ? (parsed.errors as ApiError["fieldErrors"]) : [];
     const seconds = Number(retryAfter);
     this.retryAfterSeconds = retryAfter !== null && Number.isFinite(seconds) ? seconds : undefined;
+  }
+}
+
+function parseErrorBody(text: string): { message?: unknown; errors?: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as { message?: unknown; errors?: unknown }) : null;
+  } catch {
+    return null;
   }
 }
 
