@@ -34,10 +34,14 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => authScopesFor(context.viewer),
-    unauthorizedError: (_parent, _context, _info, result) => {
-      const needsPro = result.failure.kind === "AuthScope" && result.failure.scope === "pro";
-      return new GraphQLError(needsPro ? "A Pro subscription is required." : "Sign in required.", {
-        extensions: { code: needsPro ? "PRO_REQUIRED" : "UNAUTHENTICATED" },
+    // Anonymous → UNAUTHENTICATED; signed in but without the scope → PRO_REQUIRED (or FORBIDDEN).
+    unauthorizedError: (_parent, context, _info, result) => {
+      if (!context.viewer) {
+        return new GraphQLError("Sign in required.", { extensions: { code: "UNAUTHENTICATED" } });
+      }
+      const needsPro = JSON.stringify(result.failure).includes('"scope":"pro"');
+      return new GraphQLError(needsPro ? "A Pro subscription is required." : "Not allowed.", {
+        extensions: { code: needsPro ? "PRO_REQUIRED" : "FORBIDDEN" },
       });
     },
   },

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder";
 // Each domain registers its types and fields on the builder when imported.
+import "../auth/auth-options.graphql";
 import "../auth/viewer.graphql";
 import "../contact/contact-messages.graphql";
 
