@@ -3,7 +3,8 @@ import { AppError } from "../errors/app-error";
 import { subscriptionStatusOf } from "../billing/pro-access";
 import { requestContext } from "../http/request-context";
 import type { AppDeps } from "../context";
-import { SESSION_COOKIE, signInSession, signOutSession, viewerOf } from "./sessions";
+import { oidcRoutes } from "./oidc";
+import { SESSION_COOKIE, signInSession, signOutSession, viewerOf, type Authentication } from "./sessions";
 import { consumeSignInLink, requestSignInLink } from "./sign-in-links";
 import { publicUserFields } from "./users";
 
@@ -13,8 +14,8 @@ function requireViewer(req: Request) {
   return viewer;
 }
 
-/** REST shims of spec §7 for the current user, email sign-in and sign-out. */
-export function authRoutes(deps: AppDeps, options: { startOidcLogin?: Router } = {}): Router {
+/** REST shims of spec §7 for the current user, email sign-in, single sign-on and sign-out. */
+export function authRoutes(deps: AppDeps, passport: Authentication["passport"]): Router {
   const router = Router();
 
   router.get("/api/auth/user", (req, res) => {
@@ -36,7 +37,7 @@ export function authRoutes(deps: AppDeps, options: { startOidcLogin?: Router } =
     res.json({ success: true, email: user.email });
   });
 
-  if (options.startOidcLogin) router.use(options.startOidcLogin);
+  if (deps.config.oidc) router.use(oidcRoutes(deps, deps.config.oidc, passport));
   else {
     // No OpenID provider configured: sign in by email link on /auth.
     router.get("/api/login", (_req, res) => res.redirect(302, "/auth?tab=signin"));
