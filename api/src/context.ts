@@ -1,3 +1,4 @@
+import type { QueryBudget } from "./api-usage/query-budget";
 import type { Viewer } from "./auth/viewer";
 import type { BillingProvider } from "./billing/billing-provider";
 import type { AppConfig } from "./config/config";
@@ -22,6 +23,8 @@ export type AppDeps = {
     trialPerIp: RateLimiter;
     trialPerEmail: RateLimiter;
   };
+  /** Hourly GraphQL point budgets per API key, user or anonymous IP. */
+  queryBudget: QueryBudget;
 };
 
 /** What every service call gets: the app's dependencies plus who is asking. */

@@ -1,4 +1,5 @@
 import type Redis from "ioredis";
+import { createQueryBudget } from "./api-usage/query-budget";
 import { createBillingProvider } from "./billing/billing-provider";
 import type { AppConfig } from "./config/config";
 import type { AppDeps } from "./context";
@@ -35,5 +36,6 @@ export function buildDeps(options: {
       trialPerIp: limit("trial-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
       trialPerEmail: limit("trial-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
     },
+    queryBudget: createQueryBudget(config.api, redis),
   };
 }

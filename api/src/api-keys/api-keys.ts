@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Database } from "../db/database";
+import { hasProAccess } from "../billing/pro-access";
 import { AppError } from "../errors/app-error";
 import { parseInput } from "../errors/validation";
 import type { User } from "../generated/prisma/client";
@@ -55,6 +56,8 @@ export async function createApiKey(context: RequestContext, input: unknown) {
   if (context.viewer?.authMethod === "apiKey") {
     throw new AppError("FORBIDDEN", "API keys are created from the Account page, not with another key.");
   }
+  // The GraphQL field is Pro-scoped too; the service does not rely on its caller for that.
+  if (!hasProAccess(user)) throw new AppError("PRO_REQUIRED", "A Pro subscription is required to create API keys.");
   const { name } = parseInput(createApiKeyInput, input);
   const active = await context.db.prisma.apiKey.count({ where: { userId: user.id, revokedAt: null } });
   if (active >= MAX_ACTIVE_KEYS) {

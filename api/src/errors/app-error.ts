@@ -4,6 +4,8 @@
  */
 export const errorStatus = {
   BAD_USER_INPUT: 400,
+  /** A GraphQL operation over the per-query cost or depth limit (rejected before it runs). */
+  QUERY_TOO_COMPLEX: 400,
   UNAUTHENTICATED: 401,
   PRO_REQUIRED: 403,
   FORBIDDEN: 403,

@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import ComplexityPlugin from "@pothos/plugin-complexity";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
@@ -8,6 +9,7 @@ import type PrismaTypes from "../generated/pothos-prisma-types";
 import { getDatamodel } from "../generated/pothos-prisma-types";
 import type { RequestContext } from "../context";
 import { authScopesFor } from "../auth/viewer";
+import { fieldComplexity } from "../api-usage/query-cost";
 
 export type GraphQLContext = RequestContext;
 
@@ -30,7 +32,7 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // scope-auth first, so auth checks run before other plugins' wrappers.
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, ComplexityPlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => authScopesFor(context.viewer),
@@ -45,6 +47,9 @@ export const builder = new SchemaBuilder<{
       });
     },
   },
+  // Each field's cost from the query's shape (api-usage/query-cost.ts). The limits are
+  // checked per request, before execution, by the API usage plugin (api-usage/), not here.
+  complexity: { fieldComplexity },
   prisma: {
     client: (context) => context.db.prisma,
     dmmf: getDatamodel(),

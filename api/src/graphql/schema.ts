@@ -1,8 +1,11 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder";
 // Each domain registers its types and fields on the builder when imported.
+import "../api-keys/api-keys.graphql";
+import "../api-usage/api-usage.graphql";
 import "../auth/auth-options.graphql";
 import "../auth/viewer.graphql";
+import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());

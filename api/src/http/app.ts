@@ -4,6 +4,7 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { authRoutes } from "../auth/auth.routes";
+import { billingRoutes, billingWebhookRoutes } from "../billing/billing.routes";
 import { createAuthentication } from "../auth/sessions";
 import { contactRoutes } from "../contact/contact-messages.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
@@ -41,7 +42,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   );
 
   // Sessions (cookie) or API keys: only where the app answers dynamically, never for static files.
-  const { authenticate } = createAuthentication(deps);
+  const { authenticate, passport } = createAuthentication(deps);
   app.use(["/graphql", "/api", "/dev"], authenticate);
 
   const graphql = createGraphQLEndpoint(deps);
@@ -54,7 +55,8 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
           "default-src": ["'self'"],
           "script-src": ["'self'"],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
+          // Profile pictures come from sign-in providers (https only).
+          "img-src": ["'self'", "data:", "https:"],
           "media-src": ["'self'"],
           "connect-src": ["'self'"],
           "upgrade-insecure-requests": deps.config.isProduction && deps.config.publicUrl.startsWith("https") ? [] : null,
@@ -65,10 +67,12 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
 
   app.use(healthRoutes(deps));
   // Routes that read the raw body (signed webhooks) go here, before the JSON parser.
+  app.use(billingWebhookRoutes(deps));
   app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
-  app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl }));
+  app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
   app.use(contactRoutes(deps));
-  app.use(authRoutes(deps));
+  app.use(authRoutes(deps, passport));
+  app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));
   app.use("/api", (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl}.`, code: "NOT_FOUND" });

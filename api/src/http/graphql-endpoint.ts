@@ -3,13 +3,54 @@ import { GraphQLError } from "graphql";
 import { createYoga, maskError as yogaMaskError } from "graphql-yoga";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import { useApiUsage } from "../api-usage/api-usage-plugin";
 import { AppError } from "../errors/app-error";
 import { schema } from "../graphql/schema";
 import { requestContext } from "./request-context";
 import type { AppDeps } from "../context";
 
-const exampleQuery = `# Tickerscope GraphQL API: the same data the web app reads.
-query ContactDetails {
+/** GraphiQL's opening tabs: how to use an API key, then a few example queries. */
+function graphiqlTabs(publicUrl: string) {
+  const viewer = `# Tickerscope GraphQL API: the same data the web app reads.
+#
+# Using an API key (Pro):
+#   1. Create a key on ${publicUrl}/account (its secret is shown once).
+#   2. Open the Headers tab below and add:  {"Authorization": "Bearer tsk_…"}
+#      Without it, this page uses your browser's session (or none).
+#   3. From a script:
+#      curl ${publicUrl}/graphql -H "Authorization: Bearer tsk_…" \\
+#        -H "content-type: application/json" -d '{"query":"{ viewer { email } }"}'
+#
+# Each query costs points from an hourly budget (every field 1; connections
+# and lists multiply what is inside them by first/last). Responses carry
+# X-RateLimit-Limit, -Remaining, -Used and -Reset (epoch seconds); the
+# rateLimit field answers the same. More examples in the other tabs.
+query Viewer {
+  viewer {
+    email
+    plan {
+      planType
+      status
+      hasProAccess
+      trialEndsAt
+    }
+    # proSince   (Pro only)
+  }
+}
+`;
+  const rateLimit = `# What this query costs and the budget left this hour.
+# With dryRun: true only the price is answered: nothing else runs or is charged.
+query RateLimit {
+  rateLimit(dryRun: false) {
+    limit
+    cost
+    used
+    remaining
+    resetAt
+  }
+}
+`;
+  const contactDetails = `query ContactDetails {
   contactDetails {
     email
     phone
@@ -17,6 +58,8 @@ query ContactDetails {
   }
 }
 `;
+  return { defaultQuery: viewer, defaultTabs: [viewer, rateLimit, contactDetails].map((query) => ({ query })) };
+}
 
 /** GraphQL Yoga at /graphql, with a GraphiQL bundled for offline use (browsers, Accept: text/html). */
 export function createGraphQLEndpoint(deps: AppDeps) {
@@ -24,11 +67,15 @@ export function createGraphQLEndpoint(deps: AppDeps) {
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    graphiql: { title: "Tickerscope GraphQL API", defaultQuery: exampleQuery },
+    graphiql: { title: "Tickerscope GraphQL API", ...graphiqlTabs(deps.config.publicUrl) },
     renderGraphiQL,
     context: ({ req }) => requestContext(deps, req),
     // Cookie-authenticated browsers must send a header a cross-site form cannot.
-    plugins: [useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] })],
+    plugins: [
+      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      // Query cost and depth limits, hourly point budgets and X-RateLimit-* headers.
+      useApiUsage(deps),
+    ],
     logging: {
       debug: (...args) => deps.logger.debug(args.map(String).join(" ")),
       info: (...args) => deps.logger.info(args.map(String).join(" ")),

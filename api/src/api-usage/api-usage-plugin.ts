@@ -1,0 +1,161 @@
+import type { Request as ExpressRequest } from "express";
+import {
+  getArgumentValues,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLSchema,
+} from "graphql";
+import type { Plugin, YogaInitialContext } from "graphql-yoga";
+import { viewerOf } from "../auth/sessions";
+import { AppError } from "../errors/app-error";
+import type { AppDeps, RequestContext } from "../context";
+import { budgetOwnerOf, type BudgetOwner, type BudgetState } from "./query-budget";
+import { operationCost } from "./query-cost";
+
+/** What one request's operation costs and the budget after it (read by `Query.rateLimit` and the headers). */
+export type OperationUsage = { cost: number; budget: BudgetState };
+
+// Keyed by Yoga's Request, which is both in the resolvers' context and in onResponse.
+const usageByRequest = new WeakMap<Request, OperationUsage>();
+
+/** The usage of the operation being executed with this context (set before execution starts). */
+export function usageOf(context: object): OperationUsage | undefined {
+  const request = (context as Partial<YogaInitialContext>).request;
+  return request ? usageByRequest.get(request) : undefined;
+}
+
+type ServerContext = { req: ExpressRequest };
+
+/**
+ * Query cost limits for /graphql, GitHub style. Before anything executes, the
+ * selected operation's depth and cost (from its shape; see query-cost.ts) are
+ * checked against the per-operation limits, then the cost (at least 1 point) is
+ * spent from the caller's hourly budget: per API key, per signed-in user, or per
+ * client IP. A rejected operation runs nothing and spends nothing. Every
+ * response carries X-RateLimit-Limit, -Remaining, -Used and -Reset (epoch seconds).
+ */
+export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialContext, ServerContext> {
+  const { maxQueryCost, maxQueryDepth } = deps.config.api;
+  return {
+    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+      const context = args.contextValue;
+      const owner = budgetOwnerOf(context.viewer, context.clientIp);
+      const stop = async (error: AppError, details: Record<string, unknown>) => {
+        usageByRequest.set(context.request, { cost: 0, budget: await deps.queryBudget.read(owner) });
+        setResultAndStopExecution({ errors: [operationError(error, details)] });
+      };
+
+      let measured: ReturnType<typeof operationCost>;
+      try {
+        measured = operationCost({ ...args, variables: args.variableValues, context });
+      } catch (error) {
+        // Arguments that cannot be read (e.g. a malformed global id): nothing runs.
+        if (!(error instanceof GraphQLError)) throw error;
+        return stop(new AppError("BAD_USER_INPUT", error.message), {});
+      }
+      if (!measured) return; // unknown operationName: the executor answers that
+      const { cost, depth } = measured;
+
+      if (depth > maxQueryDepth) {
+        return stop(
+          new AppError("QUERY_TOO_COMPLEX", `This query is nested ${depth} levels deep; the maximum is ${maxQueryDepth}.`),
+          { depth, maxDepth: maxQueryDepth },
+        );
+      }
+      if (cost > maxQueryCost) {
+        return stop(
+          new AppError(
+            "QUERY_TOO_COMPLEX",
+            `This query costs ${cost} points; the maximum per query is ${maxQueryCost}. Ask for fewer items (first/last) or split it.`,
+          ),
+          { cost, maxCost: maxQueryCost },
+        );
+      }
+
+      if (isRateLimitDryRun(args)) {
+        // Answer rateLimit alone: the rest of the query is neither run nor charged.
+        usageByRequest.set(context.request, { cost, budget: await deps.queryBudget.read(owner) });
+        setExecuteFn((executionArgs) => executeFn({ ...executionArgs, document: rateLimitOnly(executionArgs.document) }));
+        return;
+      }
+
+      try {
+        usageByRequest.set(context.request, { cost, budget: await deps.queryBudget.spend(owner, Math.max(1, cost)) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return stop(error, { cost });
+      }
+    },
+
+    async onResponse({ request, response, serverContext }) {
+      // Requests that executed nothing (GraphiQL, invalid queries) still show where the budget stands.
+      const budget = usageByRequest.get(request)?.budget ?? (await deps.queryBudget.read(ownerOfRequest(serverContext.req)));
+      response.headers.set("X-RateLimit-Limit", String(budget.limit));
+      response.headers.set("X-RateLimit-Remaining", String(budget.remaining));
+      response.headers.set("X-RateLimit-Used", String(budget.used));
+      response.headers.set("X-RateLimit-Reset", String(Math.ceil(budget.resetAt.getTime() / 1000)));
+    },
+  };
+}
+
+function ownerOfRequest(req: ExpressRequest): BudgetOwner {
+  return budgetOwnerOf(viewerOf(req), req.ip ?? req.socket.remoteAddress ?? "unknown");
+}
+
+/** A request-level GraphQL error: Yoga answers with its HTTP status (and Retry-After), then drops `http`. */
+function operationError(error: AppError, details: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(error.message, {
+    extensions: {
+      ...error.toExtensions(),
+      ...details,
+      http: {
+        status: error.status,
+        headers: error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) },
+      },
+    },
+  });
+}
+
+const RATE_LIMIT_FIELD = "rateLimit";
+
+/** True when the query selects `rateLimit(dryRun: true)` at its root. */
+function isRateLimitDryRun(args: {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null;
+  variableValues?: Record<string, unknown> | null;
+}): boolean {
+  const operation = getOperationAST(args.document, args.operationName);
+  const field = args.schema.getQueryType()?.getFields()[RATE_LIMIT_FIELD];
+  if (operation?.operation !== "query" || !field) return false;
+  const selections = operation.selectionSet.selections.filter(
+    (selection): selection is FieldNode => selection.kind === Kind.FIELD && selection.name.value === RATE_LIMIT_FIELD,
+  );
+  if (selections.length === 0) return false;
+  const { coerced } = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+  return coerced !== undefined && selections.some((selection) => getArgumentValues(field, selection, coerced).dryRun === true);
+}
+
+/** The document with the selected operation's root reduced to its rateLimit fields. */
+function rateLimitOnly(document: DocumentNode): DocumentNode {
+  return {
+    ...document,
+    definitions: document.definitions.map((definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION
+        ? {
+            ...definition,
+            selectionSet: {
+              ...definition.selectionSet,
+              selections: definition.selectionSet.selections.filter(
+                (selection) => selection.kind === Kind.FIELD && selection.name.value === RATE_LIMIT_FIELD,
+              ),
+            },
+          }
+        : definition,
+    ),
+  };
+}

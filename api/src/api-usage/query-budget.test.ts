@@ -1,0 +1,59 @@
+import crypto from "node:crypto";
+import Redis from "ioredis";
+import { AppError } from "../errors/app-error";
+import { budgetOwnerOf, createQueryBudget, type BudgetOwner } from "./query-budget";
+
+const limits = { pointsPerHour: 100, anonymousPointsPerHour: 10, maxQueryCost: 1000, maxQueryDepth: 10 };
+// Counters shared between instances live in Redis; TEST_REDIS_URL runs the same cases against it.
+const redisUrl = process.env.TEST_REDIS_URL;
+const stores = [["memory", undefined], ...(redisUrl ? [["redis", redisUrl] as const] : [])] as const;
+
+describe.each(stores)("query budget (%s)", (_store, url) => {
+  let redis: Redis | undefined;
+  beforeAll(() => {
+    redis = url ? new Redis(url) : undefined;
+  });
+  afterAll(async () => {
+    await redis?.quit();
+  });
+  // Fresh owners per test, so runs against a shared Redis never collide.
+  const owner = (kind: BudgetOwner["kind"]): BudgetOwner => ({ kind, id: crypto.randomUUID() });
+
+  it("reads a full, untouched budget that resets an hour from now", async () => {
+    const budget = createQueryBudget(limits, redis);
+    const state = await budget.read(owner("apiKey"));
+    expect(state).toMatchObject({ limit: 100, used: 0, remaining: 100 });
+    expect(state.resetAt.getTime() - Date.now()).toBeGreaterThan(3_590_000);
+  });
+
+  it("spends points and refuses, spending nothing, what does not fit", async () => {
+    const budget = createQueryBudget(limits, redis);
+    const key = owner("user");
+    expect(await budget.spend(key, 60)).toMatchObject({ used: 60, remaining: 40 });
+
+    const refusal = await budget.spend(key, 50).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: expect.any(Number) });
+    expect((refusal as AppError).message).toMatch(/costs 50 points and 40 of 100 remain this hour/);
+
+    expect(await budget.read(key)).toMatchObject({ used: 60, remaining: 40 });
+    expect(await budget.spend(key, 40)).toMatchObject({ used: 100, remaining: 0 });
+  });
+
+  it("gives anonymous IPs their own, smaller budget", async () => {
+    const budget = createQueryBudget(limits, redis);
+    const ip = owner("ip");
+    expect(await budget.spend(ip, 10)).toMatchObject({ limit: 10, remaining: 0 });
+    await expect(budget.spend(ip, 1)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(await budget.spend(owner("user"), 10)).toMatchObject({ limit: 100, remaining: 90 });
+  });
+});
+
+describe("budgetOwnerOf", () => {
+  const user = { id: "u1" } as never;
+  it("charges the API key, else the signed-in user, else the client IP", () => {
+    expect(budgetOwnerOf({ user, authMethod: "apiKey", apiKeyId: "k1" }, "203.0.113.7")).toEqual({ kind: "apiKey", id: "k1" });
+    expect(budgetOwnerOf({ user, authMethod: "session" }, "203.0.113.7")).toEqual({ kind: "user", id: "u1" });
+    expect(budgetOwnerOf(null, "203.0.113.7")).toEqual({ kind: "ip", id: "203.0.113.7" });
+  });
+});
