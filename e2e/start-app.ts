@@ -27,7 +27,7 @@ export default async function startApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-e2e-"));
   const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(e2ePort), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(e2ePort), PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

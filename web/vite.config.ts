@@ -8,7 +8,7 @@ import relay from "vite-plugin-relay";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const apiTarget = `http://localhost:${apiPort}`;
-const proxied = ["/graphql", "/api", "/healthz", "/readyz"];
+const proxied = ["/graphql", "/api", "/dev", "/healthz", "/readyz"];
 
 export default defineConfig({
   root: webRoot,

@@ -1,20 +1,33 @@
-import { useState } from "react";
-import { Link } from "react-router-dom";
-import styled from "styled-components";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { Link, useNavigate } from "react-router-dom";
+import styled, { keyframes } from "styled-components";
+import { navigation } from "../../api/rest";
+import {
+  POST_LOGIN_REDIRECT_DELAY_MS,
+  SUBSCRIBE_ACTION,
+  takePostLoginAction,
+  type PostLoginAction,
+} from "../../pages/Subscribe/postLoginAction";
+import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { ThemeToggle } from "../ThemeToggle/ThemeToggle";
 import { Button, ButtonLink } from "../ui/Button";
-import { Container } from "../ui/Layout";
+import { Container, VisuallyHidden } from "../ui/Layout";
+import { UserMenu } from "../UserMenu/UserMenu";
+import type { HeaderViewerQuery as HeaderViewerQueryType } from "./__generated__/HeaderViewerQuery.graphql";
 
 export const COMPANY_NAME = "Tickerscope";
 export const COMPANY_SHORT_NAME = "TS";
 export const LOGIN_PATH = "/api/login";
 
-/** Full-page navigation (the API owns the login redirect). Exported so tests can stub it. */
-export const navigation = {
-  assign(url: string) {
-    window.location.assign(url);
-  },
-};
+export const HeaderViewerQuery = graphql`
+  query HeaderViewerQuery {
+    viewer {
+      id
+      ...UserMenu_viewer
+    }
+  }
+`;
 
 export function Header() {
   const [logoFailed, setLogoFailed] = useState(false);
@@ -38,14 +51,81 @@ export function Header() {
           <ButtonLink to="/pricing" $variant="secondary" $size="sm">
             Pricing
           </ButtonLink>
-          {/* Accounts arrive in a later issue: signed-out state only for now. */}
-          <Button type="button" $size="sm" onClick={() => navigation.assign(LOGIN_PATH)}>
-            Sign In
-          </Button>
+          <AccountControl />
         </Actions>
       </Inner>
     </Bar>
   );
+}
+
+/**
+ * The viewer, fetched once for the shell (sign-in and sign-out reload the page). Loaded
+ * from an effect rather than during render: React 19 may remount a suspended subtree,
+ * and a render-time fetch would start over each time.
+ */
+function AccountControl() {
+  const [queryRef, loadViewer] = useQueryLoader<HeaderViewerQueryType>(HeaderViewerQuery);
+  useEffect(() => {
+    loadViewer({}, { fetchPolicy: "store-or-network" });
+  }, [loadViewer]);
+
+  if (!queryRef) return <AccountPlaceholder />;
+  return (
+    // A failed check shows the signed-out state (spec §4: not retried).
+    <ErrorBoundary fallback={<SignInButton />}>
+      <Suspense fallback={<AccountPlaceholder />}>
+        <ViewerControl queryRef={queryRef} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function ViewerControl({ queryRef }: { queryRef: PreloadedQuery<HeaderViewerQueryType> }) {
+  const { viewer } = usePreloadedQuery<HeaderViewerQueryType>(HeaderViewerQuery, queryRef);
+  if (!viewer) return <SignInButton />;
+  return (
+    <>
+      <PostLoginRedirect />
+      <UserMenu viewer={viewer} />
+    </>
+  );
+}
+
+function SignInButton() {
+  return (
+    <Button type="button" $size="sm" onClick={() => navigation.assign(LOGIN_PATH)}>
+      Sign In
+    </Button>
+  );
+}
+
+/** While the sign-in check runs: a placeholder circle where the avatar will be. */
+function AccountPlaceholder() {
+  return (
+    <PlaceholderCircle role="status">
+      <VisuallyHidden>Checking sign-in…</VisuallyHidden>
+    </PlaceholderCircle>
+  );
+}
+
+/**
+ * Spec §4: after signing in from /subscribe's 'Login to Continue', wait 500 ms and
+ * open /subscribe. The action is taken (read and cleared) at once; the ref keeps it
+ * across React's development double effects so the redirect still happens once.
+ */
+function PostLoginRedirect() {
+  const navigate = useNavigate();
+  const pending = useRef<PostLoginAction | null>(null);
+  useEffect(() => {
+    pending.current ??= takePostLoginAction();
+    if (pending.current !== SUBSCRIBE_ACTION) return;
+    const timer = setTimeout(() => {
+      pending.current = null;
+      navigate("/subscribe");
+    }, POST_LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return null;
 }
 
 const Bar = styled.header`
@@ -108,6 +188,19 @@ const ShortName = styled.span`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
     display: inline;
   }
+`;
+
+const pulse = keyframes`50% { opacity: 0.55; }`;
+
+const PlaceholderCircle = styled.span`
+  display: inline-block;
+  width: 36px;
+  height: 36px;
+  flex: none;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 
 const Actions = styled.div`

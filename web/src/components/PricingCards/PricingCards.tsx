@@ -1,20 +1,39 @@
+import { graphql, useFragment } from "react-relay";
 import styled, { css } from "styled-components";
 import { CheckIcon } from "../Icons/Icons";
 import { useToast } from "../Toaster/useToast";
-import { Button } from "../ui/Button";
+import { Button, ButtonLink } from "../ui/Button";
 import { Badge } from "../ui/Layout";
 import { CREATE_SUBSCRIPTION_ACTION, PLANS, type PlanId } from "./plans";
+import type { PricingCards_viewer$key } from "./__generated__/PricingCards_viewer.graphql";
 
 export interface PricingCardsProps {
-  /** The signed-in user's plan; its button is disabled and labelled "Current Plan". */
-  currentPlan?: PlanId;
+  /** The signed-in user (null or absent for a visitor): their plan's button is disabled and labelled "Current Plan". */
+  viewer?: PricingCards_viewer$key | null;
   /** Heading level for the plan names (2 on the pricing page, 3 inside other pages). */
   headingLevel?: 2 | 3;
 }
 
+/** The plan a signed-in user is on: Pro while Pro access lasts, otherwise Basic; none for a visitor. */
+export function currentPlanOf(plan: { hasProAccess: boolean } | null | undefined): PlanId | undefined {
+  if (!plan) return undefined;
+  return plan.hasProAccess ? "pro" : "basic";
+}
+
 /** Basic and Pro plan cards. Reused on /pricing and inside the screener pages. */
-export function PricingCards({ currentPlan, headingLevel = 2 }: PricingCardsProps) {
+export function PricingCards({ viewer, headingLevel = 2 }: PricingCardsProps) {
   const { toast } = useToast();
+  const user = useFragment(
+    graphql`
+      fragment PricingCards_viewer on Viewer {
+        plan {
+          hasProAccess
+        }
+      }
+    `,
+    viewer,
+  );
+  const currentPlan = currentPlanOf(user?.plan);
   const PlanName = headingLevel === 2 ? "h2" : "h3";
 
   return (
@@ -47,6 +66,11 @@ export function PricingCards({ currentPlan, headingLevel = 2 }: PricingCardsProp
                   {isCurrent ? "Current Plan" : "Start 7-Day Free Trial"}
                 </Button>
               </form>
+            ) : currentPlan === "pro" ? (
+              // Pro includes everything in Basic; changing or cancelling the plan happens in billing.
+              <ButtonLink to="/account" $block $size="lg" $variant="secondary">
+                Manage plan in Account
+              </ButtonLink>
             ) : (
               <Button
                 type="button"
@@ -88,7 +112,7 @@ const PlanCard = styled.section<{ $featured: boolean }>`
       border: 2px solid ${theme.colors.primary};
     `}
   form { margin-top: auto; }
-  > button { margin-top: auto; }
+  > button, > a { margin-top: auto; }
 `;
 
 const Top = styled.div`

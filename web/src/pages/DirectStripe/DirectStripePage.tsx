@@ -1,10 +1,101 @@
-import { ComingSoon } from "../../components/ComingSoon/ComingSoon";
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useLoaderData } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
+import styled from "styled-components";
+import { CreateAccountForm } from "../../components/CreateAccountForm/CreateAccountForm";
+import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
+import { SubscriptionCheckoutForm } from "../../components/SubscriptionCheckoutForm/SubscriptionCheckoutForm";
+import { ButtonLink } from "../../components/ui/Button";
+import { Card, Container, Lead, PageHeading } from "../../components/ui/Layout";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import type { DirectStripePageQuery as DirectStripePageQueryType } from "./__generated__/DirectStripePageQuery.graphql";
 
+export const DirectStripePageQuery = graphql`
+  query DirectStripePageQuery {
+    viewer {
+      id
+      plan {
+        hasProAccess
+      }
+    }
+    billing {
+      provider
+    }
+  }
+`;
+
+export interface DirectStripeLoaderData {
+  queryRef: PreloadedQuery<DirectStripePageQueryType>;
+}
+
+/** Always asks the server: this page acts on the answer at once (it submits the checkout form). */
+export function loader(environment: IEnvironment): DirectStripeLoaderData {
+  return { queryRef: loadQuery<DirectStripePageQueryType>(environment, DirectStripePageQuery, {}, { fetchPolicy: "network-only" }) };
+}
+
+/**
+ * /direct-stripe: straight into checkout. Signed in, the subscription form posts
+ * itself; signed out, the Create Account form starts the trial instead.
+ */
 export default function DirectStripePage() {
+  useDocumentTitle("Checkout");
+  const { queryRef } = useLoaderData() as DirectStripeLoaderData;
+  const { viewer, billing } = usePreloadedQuery<DirectStripePageQueryType>(DirectStripePageQuery, queryRef);
+
+  if (viewer?.plan.hasProAccess) {
+    return (
+      <Container>
+        <Narrow>
+          <PageHeading>You're already subscribed!</PageHeading>
+          <Lead>Your Pro plan is active; there is nothing to check out.</Lead>
+          <Actions>
+            <ButtonLink to="/screener" $size="lg">Go to Screener</ButtonLink>
+            <ButtonLink to="/account" $size="lg" $variant="secondary">Your account</ButtonLink>
+          </Actions>
+        </Narrow>
+      </Container>
+    );
+  }
+
+  if (viewer) {
+    return (
+      <Container>
+        <Narrow>
+          <PageHeading>Checkout</PageHeading>
+          <Card>
+            <InlineSpinner label="Opening secure payment setup…" />
+            <SubscriptionCheckoutForm label="Continue to checkout" provider={billing.provider} autoSubmit />
+          </Card>
+        </Narrow>
+      </Container>
+    );
+  }
+
   return (
-    <ComingSoon
-      title="Checkout"
-      description="A direct route into the card payment provider's checkout for the Pro plan."
-    />
+    <Container>
+      <Narrow>
+        <PageHeading>Start your 7-day free trial</PageHeading>
+        <Lead>Create your account with your email and name, then confirm the Pro plan at checkout.</Lead>
+        <Card>
+          <CreateAccountForm />
+        </Card>
+        <ButtonLink to="/auth?tab=signin" $variant="ghost">Already have an account? Sign in</ButtonLink>
+      </Narrow>
+    </Container>
   );
 }
+
+const Narrow = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  max-width: 560px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
+  > a { justify-self: start; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;

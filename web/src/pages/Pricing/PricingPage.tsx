@@ -1,8 +1,34 @@
+import { Suspense } from "react";
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useLoaderData } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { CurrentPlanBanner } from "../../components/CurrentPlanBanner/CurrentPlanBanner";
 import { ChartIcon, CrownIcon, NewsIcon, ScaleIcon, ShieldIcon, SparkIcon } from "../../components/Icons/Icons";
+import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
+import type { PricingPageQuery as PricingPageQueryType } from "./__generated__/PricingPageQuery.graphql";
+
+export const PricingPageQuery = graphql`
+  query PricingPageQuery {
+    viewer {
+      id
+      ...CurrentPlanBanner_viewer
+      ...PricingCards_viewer
+    }
+  }
+`;
+
+export interface PricingLoaderData {
+  queryRef: PreloadedQuery<PricingPageQueryType>;
+}
+
+/** Plans change outside this page (checkout, billing portal): show the store's answer, then the server's. */
+export function loader(environment: IEnvironment): PricingLoaderData {
+  return { queryRef: loadQuery<PricingPageQueryType>(environment, PricingPageQuery, {}, { fetchPolicy: "store-and-network" }) };
+}
 
 const SHOWCASE = [
   { title: "AI Stock Picker", body: "Unlimited AI-ranked picks, refreshed daily, beyond the free top-5 preview.", Icon: SparkIcon },
@@ -22,7 +48,10 @@ export default function PricingPage() {
           <PageHeading>Simple, transparent pricing</PageHeading>
           <Lead>Start free with the Basic plan. Upgrade to Pro for $30/month, with a 7-day free trial and a 7-day money-back guarantee.</Lead>
         </Intro>
-        <PricingCards />
+        {/* Only the plans wait for the viewer's plan; the rest of the page is static. */}
+        <Suspense fallback={<PageLoading label="Loading plans…" />}>
+          <Plans />
+        </Suspense>
         <section aria-labelledby="showcase-title">
           <ShowcaseTitle id="showcase-title">Everything in Pro</ShowcaseTitle>
           <Showcase>
@@ -38,6 +67,18 @@ export default function PricingPage() {
         <Fine>Cancel anytime. Payments are handled securely by our card payment provider.</Fine>
       </PageSection>
     </Container>
+  );
+}
+
+/** The current-plan banner and the plan cards, for the signed-in user's plan. */
+function Plans() {
+  const { queryRef } = useLoaderData() as PricingLoaderData;
+  const { viewer } = usePreloadedQuery<PricingPageQueryType>(PricingPageQuery, queryRef);
+  return (
+    <>
+      {viewer ? <CurrentPlanBanner viewer={viewer} /> : null}
+      <PricingCards viewer={viewer} />
+    </>
   );
 }
 

@@ -1,10 +1,159 @@
-import { ComingSoon } from "../../components/ComingSoon/ComingSoon";
+import { graphql, loadQuery, useMutation, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { Navigate, useLoaderData, useSearchParams } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
+import styled from "styled-components";
+import { CheckIcon, ClockIcon } from "../../components/Icons/Icons";
+import { PlanSummary, statusLabel } from "../../components/PlanSummary/PlanSummary";
+import { useToast } from "../../components/Toaster/useToast";
+import { Button, ButtonLink } from "../../components/ui/Button";
+import { Container, MessagePanel, PageHeading } from "../../components/ui/Layout";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { GraphQLRequestError } from "../../relay/environment";
+import type { SubscriptionSuccessPageMutation } from "./__generated__/SubscriptionSuccessPageMutation.graphql";
+import type { SubscriptionSuccessPageQuery as SubscriptionSuccessPageQueryType } from "./__generated__/SubscriptionSuccessPageQuery.graphql";
 
+export const SubscriptionSuccessPageQuery = graphql`
+  query SubscriptionSuccessPageQuery {
+    viewer {
+      id
+      email
+      plan {
+        planId
+        status
+        trialEndsAt
+        hasProAccess
+      }
+    }
+  }
+`;
+
+export interface SubscriptionSuccessLoaderData {
+  queryRef: PreloadedQuery<SubscriptionSuccessPageQueryType>;
+}
+
+export function loader(environment: IEnvironment): SubscriptionSuccessLoaderData {
+  return {
+    queryRef: loadQuery<SubscriptionSuccessPageQueryType>(environment, SubscriptionSuccessPageQuery, {}, { fetchPolicy: "store-and-network" }),
+  };
+}
+
+/** /subscription-success: back from checkout. Activation lives on /auth; otherwise the viewer's plan. */
 export default function SubscriptionSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
+  if (sessionId) return <Navigate to={`/auth?session_id=${encodeURIComponent(sessionId)}`} replace />;
+  return <PlanConfirmation />;
+}
+
+function PlanConfirmation() {
+  useDocumentTitle("Subscription");
+  const { toast } = useToast();
+  const { queryRef } = useLoaderData() as SubscriptionSuccessLoaderData;
+  const { viewer } = usePreloadedQuery<SubscriptionSuccessPageQueryType>(SubscriptionSuccessPageQuery, queryRef);
+  const [refresh, isRefreshing] = useMutation<SubscriptionSuccessPageMutation>(graphql`
+    mutation SubscriptionSuccessPageMutation {
+      refreshSubscription {
+        planId
+        status
+        trialEndsAt
+        hasProAccess
+      }
+    }
+  `);
+
+  const onRefresh = () =>
+    refresh({
+      variables: {},
+      // PlanStatus has no id: point the viewer's plan at the fresh one, so every view of it updates.
+      updater: (store) => {
+        const plan = store.getRootField("refreshSubscription");
+        const viewerRecord = store.getRoot().getLinkedRecord("viewer");
+        if (plan && viewerRecord) viewerRecord.setLinkedRecord(plan, "plan");
+      },
+      onCompleted: ({ refreshSubscription }) => {
+        toast({ title: "Subscription Refreshed", description: `Status: ${statusLabel(refreshSubscription.status)}.` });
+      },
+      onError: (error) => {
+        toast({
+          title: "Refresh Failed",
+          description: error instanceof GraphQLRequestError ? error.message : "Unable to refresh your subscription. Please try again.",
+          variant: "destructive",
+        });
+      },
+    });
+
+  if (!viewer) {
+    return (
+      <Container>
+        <Panel aria-labelledby="success-title">
+          <PageHeading id="success-title">Thanks for subscribing!</PageHeading>
+          <p>Sign in with the email you used at checkout to see your plan and start using Pro.</p>
+          <Actions>
+            <ButtonLink to="/auth?tab=signin" $size="lg">Sign In</ButtonLink>
+            <ButtonLink to="/pricing" $size="lg" $variant="secondary">View Plans</ButtonLink>
+          </Actions>
+        </Panel>
+      </Container>
+    );
+  }
+
+  const { plan } = viewer;
   return (
-    <ComingSoon
-      title="Subscription confirmed"
-      description="Confirmation of your Pro subscription after returning from checkout."
-    />
+    <Container>
+      <Panel aria-labelledby="success-title">
+        <Icon $done={plan.hasProAccess} aria-hidden="true">
+          {plan.hasProAccess ? <CheckIcon size={26} /> : <ClockIcon size={26} />}
+        </Icon>
+        <PageHeading id="success-title">{plan.hasProAccess ? "Subscription confirmed" : "Subscription not active yet"}</PageHeading>
+        <p>
+          {plan.hasProAccess
+            ? "Thank you! Every Pro feature is unlocked for your account."
+            : "We haven't seen an active subscription on your account yet. If you just finished checkout, refresh in a moment."}
+        </p>
+        <Summary>
+          <PlanSummary email={viewer.email} planId={plan.planId} status={plan.status} trialEndsAt={plan.trialEndsAt} />
+        </Summary>
+        <Actions>
+          {plan.hasProAccess ? (
+            <>
+              <ButtonLink to="/screener" $size="lg">Go to Screener</ButtonLink>
+              <ButtonLink to="/account" $size="lg" $variant="secondary">Your account</ButtonLink>
+            </>
+          ) : (
+            <>
+              <Button type="button" $size="lg" onClick={onRefresh} disabled={isRefreshing}>
+                {isRefreshing ? "Refreshing..." : "Refresh status"}
+              </Button>
+              <ButtonLink to="/pricing" $size="lg" $variant="secondary">View Plans</ButtonLink>
+            </>
+          )}
+        </Actions>
+      </Panel>
+    </Container>
   );
 }
+
+const Panel = styled(MessagePanel)`
+  max-width: 640px;
+  margin: ${({ theme }) => theme.space.xxl} auto;
+`;
+
+const Icon = styled.div<{ $done: boolean }>`
+  display: grid;
+  place-items: center;
+  width: 56px;
+  height: 56px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.premium)};
+`;
+
+const Summary = styled.div`
+  justify-self: stretch;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;

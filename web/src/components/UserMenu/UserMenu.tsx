@@ -1,0 +1,147 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useState } from "react";
+import { graphql, useFragment } from "react-relay";
+import { Link } from "react-router-dom";
+import styled, { css } from "styled-components";
+import { navigation } from "../../api/rest";
+import { SettingsIcon, SignOutIcon, UserIcon } from "../AccountIcons/AccountIcons";
+import type { UserMenu_viewer$key } from "./__generated__/UserMenu_viewer.graphql";
+
+export const LOGOUT_PATH = "/api/logout";
+
+/** "Ada Lovelace", or the email when the account has no name. */
+export function displayNameOf(user: { email: string; firstName?: string | null; lastName?: string | null }): string {
+  const name = [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(" ");
+  return name || user.email;
+}
+
+/** The signed-in user's avatar button and its menu: name, Account, Sign Out (spec §2 header). */
+export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
+  const user = useFragment(
+    graphql`
+      fragment UserMenu_viewer on Viewer {
+        email
+        firstName
+        lastName
+        profileImageUrl
+      }
+    `,
+    viewer,
+  );
+  const name = displayNameOf(user);
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <AvatarButton type="button" aria-label={`Account menu for ${name}`}>
+          {/* A new image URL gets a fresh attempt (the key resets the failed state). */}
+          <Avatar key={user.profileImageUrl ?? "none"} imageUrl={user.profileImageUrl} />
+        </AvatarButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <Content align="end" sideOffset={8} collisionPadding={8}>
+          <DropdownMenu.Label asChild>
+            <Identity>
+              <strong>{name}</strong>
+              {name !== user.email ? <span>{user.email}</span> : null}
+            </Identity>
+          </DropdownMenu.Label>
+          <Separator />
+          <DropdownMenu.Item asChild>
+            <ItemLink to="/account">
+              <SettingsIcon size={16} /> Account
+            </ItemLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild onSelect={() => navigation.assign(LOGOUT_PATH)}>
+            <ItemButton type="button">
+              <SignOutIcon size={16} /> Sign Out
+            </ItemButton>
+          </DropdownMenu.Item>
+        </Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The profile image, or the default user icon when there is none or it fails to load. */
+function Avatar({ imageUrl }: { imageUrl: string | null | undefined }) {
+  const [failed, setFailed] = useState(false);
+  if (!imageUrl || failed) return <UserIcon size={18} />;
+  return <AvatarImage src={imageUrl} alt="" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+}
+
+const AvatarButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  flex: none;
+  padding: 0;
+  overflow: hidden;
+  border-radius: 50%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover, &[data-state="open"] { color: ${({ theme }) => theme.colors.primary}; border-color: ${({ theme }) => theme.colors.primary}; }
+  &:focus-visible { border-radius: 50%; }
+`;
+
+const AvatarImage = styled.img`
+  display: block;
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+`;
+
+const Content = styled(DropdownMenu.Content)`
+  z-index: 60;
+  min-width: 220px;
+  max-width: min(320px, calc(100vw - 16px));
+  padding: 6px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.colors.shadow};
+`;
+
+const Identity = styled.div`
+  display: grid;
+  gap: 2px;
+  padding: 8px 10px;
+  strong { font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.xs}; overflow-wrap: anywhere; }
+`;
+
+const Separator = styled(DropdownMenu.Separator)`
+  height: 1px;
+  margin: 4px 0;
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+const item = css`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  width: 100%;
+  min-height: 40px;
+  padding: 8px 10px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 550;
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  outline: none;
+  svg { color: ${({ theme }) => theme.colors.textMuted}; }
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.surfaceMuted}; color: ${({ theme }) => theme.colors.primary}; }
+  &[data-highlighted] svg { color: inherit; }
+`;
+
+const ItemLink = styled(Link)`${item}`;
+const ItemButton = styled.button`${item}`;

@@ -1,0 +1,287 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createMockEnvironment } from "relay-test-utils";
+import { renderApp } from "../../../test/render";
+import { answerGraphQL, jsonResponse, mockRest, notifications, signedIn, signedOut, stubNavigation } from "./accountTestKit";
+import { AuthPageQuery } from "./AuthPage";
+import type { IMocks } from "@graphql-tools/mock";
+
+function renderAuth(path: string, mocks: IMocks = signedOut) {
+  const environment = createMockEnvironment();
+  answerGraphQL(environment, AuthPageQuery, mocks);
+  return renderApp(path, environment);
+}
+
+const selectedTab = () => screen.getByRole("tab", { selected: true });
+/** The selected tab's content (the header has a Sign In button too). */
+const panel = () => within(screen.getByRole("tabpanel"));
+
+async function fillCreateAccount(email: string, name: string) {
+  await screen.findByRole("heading", { name: "Your Tickerscope account" });
+  fireEvent.change(screen.getByLabelText("Email"), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText("Full Name"), { target: { value: name } });
+  fireEvent.click(screen.getByRole("button", { name: "Start Free Trial" }));
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe("Create Account", () => {
+  test("is the default tab; empty fields give 'Missing Information' and send nothing", async () => {
+    const calls = mockRest({});
+    renderAuth("/auth");
+    await fillCreateAccount("  ", "Ada");
+    expect(selectedTab().textContent).toBe("Create Account");
+    expect(await notifications().findByText("Missing Information")).toBeTruthy();
+    expect(notifications().getByText("Please enter both email and name to start your trial.")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  test("starts the trial, says 'Redirecting to Checkout' and opens the checkout URL", async () => {
+    const assign = stubNavigation();
+    let answer: (response: Response) => void = () => {};
+    const calls = mockRest({ "POST /api/auth/create-trial": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAuth("/auth");
+    await fillCreateAccount(" Ada@Example.COM ", " Ada Lovelace ");
+
+    const busy = await screen.findByRole("button", { name: "Processing..." });
+    expect(busy).toHaveProperty("disabled", true);
+    expect(calls[0].body).toEqual({ email: "ada@example.com", name: "Ada Lovelace" });
+
+    act(() => answer(jsonResponse(200, { checkoutUrl: "/demo-checkout?session_id=demo_cs_1" })));
+    expect(await notifications().findByText("Redirecting to Checkout")).toBeTruthy();
+    expect(notifications().getByText("Opening secure payment setup...")).toBeTruthy();
+    expect(assign).toHaveBeenCalledWith("/demo-checkout?session_id=demo_cs_1");
+  });
+
+  test("an answer without a checkout URL fails with 'No checkout URL received'", async () => {
+    const assign = stubNavigation();
+    mockRest({ "POST /api/auth/create-trial": () => jsonResponse(200, {}) });
+    renderAuth("/auth");
+    await fillCreateAccount("ada@example.com", "Ada");
+    expect(await notifications().findByText("Trial Setup Failed")).toBeTruthy();
+    expect(notifications().getByText("No checkout URL received")).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Start Free Trial" })).toHaveProperty("disabled", false);
+  });
+
+  test("shows the server's field errors next to the fields", async () => {
+    mockRest({
+      "POST /api/auth/create-trial": () =>
+        jsonResponse(400, {
+          message: "Invalid input: email",
+          code: "BAD_USER_INPUT",
+          errors: [{ field: "email", message: "Email must be a valid email address." }],
+        }),
+    });
+    renderAuth("/auth");
+    await fillCreateAccount("ada@", "Ada");
+    expect(await notifications().findByText("Trial Setup Failed")).toBeTruthy();
+    expect(notifications().getByText("Email must be a valid email address.")).toBeTruthy();
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Email must be a valid email address.");
+  });
+
+  test("a server error without a message falls back to 'Unable to start trial. Please try again.'", async () => {
+    mockRest({ "POST /api/auth/create-trial": () => jsonResponse(500, "oops") });
+    renderAuth("/auth");
+    await fillCreateAccount("ada@example.com", "Ada");
+    expect(await notifications().findByText("Unable to start trial. Please try again.")).toBeTruthy();
+  });
+});
+
+describe("Sign In", () => {
+  test("?tab=signin selects it; an empty email gives 'Email Required'", async () => {
+    const calls = mockRest({});
+    renderAuth("/auth?tab=signin");
+    await screen.findByRole("heading", { name: "Your Tickerscope account" });
+    expect(selectedTab().textContent).toBe("Sign In");
+    expect(screen.getByText(/Use the same email you entered at checkout/)).toBeTruthy();
+    fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
+    expect(await notifications().findByText("Email Required")).toBeTruthy();
+    expect(notifications().getByText("Please enter your email address.")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  test("emails a link: 'Check your inbox', and the development outbox when mail is not delivered", async () => {
+    const message = "If an account exists for that email, we have sent it a sign-in link. Check your inbox; the link works once, for 15 minutes.";
+    let answer: (response: Response) => void = () => {};
+    const calls = mockRest({ "POST /api/auth/signin": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAuth("/auth?tab=signin");
+    fireEvent.change(await screen.findByLabelText("Email"), { target: { value: " Ada@Example.com" } });
+    fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
+
+    expect(screen.getByRole("button", { name: "Signing In..." })).toHaveProperty("disabled", true);
+    expect(calls[0].body).toEqual({ email: "ada@example.com" });
+    act(() => answer(jsonResponse(200, { ok: true, message })));
+
+    expect(await screen.findByText("Check your inbox")).toBeTruthy();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: /development outbox/ }).getAttribute("href")).toBe("/dev/outbox");
+    fireEvent.click(screen.getByRole("button", { name: "Use a different email" }));
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+  });
+
+  test("says nothing about an outbox when the server delivers mail", async () => {
+    mockRest({ "POST /api/auth/signin": () => jsonResponse(200, { ok: true, message: "Sent." }) });
+    renderAuth("/auth?tab=signin", { ...signedOut, AuthOptions: () => ({ mailDelivery: "SMTP", singleSignOn: false }) });
+    fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Check your inbox")).toBeTruthy();
+    expect(screen.queryByText(/development outbox/)).toBeNull();
+  });
+
+  test("a refused request shows 'Sign In Failed' with the server's message (429)", async () => {
+    mockRest({
+      "POST /api/auth/signin": () =>
+        jsonResponse(429, { message: "Too many requests. Try again in 60 seconds.", code: "RATE_LIMITED" }, { "Retry-After": "60" }),
+    });
+    renderAuth("/auth?tab=signin");
+    fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
+    expect(await notifications().findByText("Sign In Failed")).toBeTruthy();
+    expect(notifications().getByText("Too many requests. Try again in 60 seconds.")).toBeTruthy();
+  });
+
+  test("a failure without a message says 'Account not found or trial expired.'; a network error 'Sign In Error'", async () => {
+    let failure: () => Response = () => jsonResponse(404, "");
+    mockRest({ "POST /api/auth/signin": () => failure() });
+    renderAuth("/auth?tab=signin");
+    fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
+    expect(await notifications().findByText("Account not found or trial expired.")).toBeTruthy();
+
+    failure = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
+    expect(await notifications().findByText("Sign In Error")).toBeTruthy();
+    expect(notifications().getByText("Unable to sign in. Please try again.")).toBeTruthy();
+  });
+
+  test("an emailed link signs in on load, welcomes the user and opens / after 2 s", async () => {
+    const assign = stubNavigation();
+    const calls = mockRest({ "POST /api/auth/verify-link": () => jsonResponse(200, { success: true, email: "ada@example.com" }) });
+    renderAuth("/auth?signin_token=tok_123");
+    expect(await notifications().findByText("Sign In Successful")).toBeTruthy();
+    expect(notifications().getByText("Welcome back, ada@example.com!")).toBeTruthy();
+    expect(calls).toEqual([{ method: "POST", path: "/api/auth/verify-link", body: { token: "tok_123" } }]);
+    expect(selectedTab().textContent).toBe("Sign In");
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/"), { timeout: 3000 });
+  });
+
+  test("a used or expired link shows the server's message on the Sign In tab", async () => {
+    const assign = stubNavigation();
+    const message = "This sign-in link is invalid, has expired or was already used. Request a new one.";
+    mockRest({
+      "POST /api/auth/verify-link": () => jsonResponse(400, { message, code: "BAD_USER_INPUT", errors: [{ field: "token", message }] }),
+    });
+    renderAuth("/auth?signin_token=used");
+    expect(await notifications().findByText("Sign In Failed")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain(message);
+    expect(selectedTab().textContent).toBe("Sign In");
+    // The form is there to ask for a new link.
+    expect(panel().getByRole("button", { name: "Sign In" })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("Status (back from checkout)", () => {
+  const trialEnd = "2026-12-08T12:00:00.000Z";
+
+  test("?session_id= activates on load: Account Activated card, toast, then / after 2000 ms", async () => {
+    const assign = stubNavigation();
+    const calls = mockRest({
+      "POST /api/auth/activate": () =>
+        jsonResponse(200, { success: true, email: "ada@example.com", status: "trialing", trialEnd, signedIn: true }),
+      "POST /api/billing/refresh": () =>
+        jsonResponse(200, { status: "active", planId: "pro", plan_type: "pro", subscription_status: "active", has_access_to_pro: true, trialEndsAt: null }),
+    });
+    renderAuth("/auth?session_id=demo_cs_abc");
+
+    expect(await screen.findByRole("heading", { name: "Account Activated" })).toBeTruthy();
+    expect(selectedTab().textContent).toBe("Status");
+    expect(calls[0]).toEqual({ method: "POST", path: "/api/auth/activate", body: { sessionId: "demo_cs_abc" } });
+    expect(panel().getByText("ada@example.com")).toBeTruthy();
+    expect(panel().getByText("Free trial")).toBeTruthy();
+    expect(panel().getByText(new Date(trialEnd).toLocaleDateString("en-US", { dateStyle: "long" }))).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Access Screener" }).getAttribute("href")).toBe("/screener");
+    expect(await notifications().findByText("Account Activated!")).toBeTruthy();
+    expect(notifications().getByText("Your 7-day free trial has started.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Refresh from demo billing" }));
+    expect(await notifications().findByText("Subscription Refreshed")).toBeTruthy();
+    expect(panel().getByText("Active")).toBeTruthy();
+    expect(panel().getByText("N/A")).toBeTruthy();
+
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/"), { timeout: 3000 });
+  });
+
+  test("names Stripe on the refresh button when Stripe takes the payments", async () => {
+    stubNavigation();
+    mockRest({
+      "POST /api/auth/activate": () => jsonResponse(200, { success: true, email: "ada@example.com", status: "trialing", trialEnd: null }),
+    });
+    renderAuth("/auth?session_id=cs_test_1", { ...signedOut, BillingInfo: () => ({ provider: "STRIPE" }) });
+    expect(await screen.findByRole("button", { name: "Refresh from Stripe" })).toBeTruthy();
+    expect(screen.getByText("N/A")).toBeTruthy();
+  });
+
+  test("an account that must sign in by email stays here with the server's explanation", async () => {
+    const assign = stubNavigation();
+    const message = "Your subscription is recorded. This email already had an account, so sign in with the emailed link to use it.";
+    mockRest({
+      "POST /api/auth/activate": () =>
+        jsonResponse(200, { success: true, email: "ada@example.com", status: "trialing", trialEnd, signedIn: false, message }),
+    });
+    renderAuth("/auth?session_id=demo_cs_abc");
+    expect(await screen.findByText(message)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Sign in by email" }));
+    expect(selectedTab().textContent).toBe("Sign In");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2200)));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  test("a failed activation says 'Activation Error' - 'Unable to activate account.' and shows why", async () => {
+    const assign = stubNavigation();
+    mockRest({
+      "POST /api/auth/activate": () =>
+        jsonResponse(400, { message: "This checkout session is not a finished Tickerscope checkout.", code: "BAD_USER_INPUT" }),
+    });
+    renderAuth("/auth?session_id=forged");
+    expect(await notifications().findByText("Activation Error")).toBeTruthy();
+    expect(notifications().getByText("Unable to activate account.")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("This checkout session is not a finished Tickerscope checkout.");
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+test("a signed-in visitor is sent to /", async () => {
+  mockRest({});
+  const { router } = renderAuth("/auth", signedIn({ hasProAccess: false }));
+  await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+});
+
+test("explains a failed single sign-on and opens the Sign In tab", async () => {
+  mockRest({});
+  renderAuth("/auth?error=sso_failed");
+  expect(await screen.findByText("Single sign-on failed")).toBeTruthy();
+  expect(selectedTab().textContent).toBe("Sign In");
+});
+
+test("the footer states the offer, not unverified usage figures; tabs follow the arrow keys", async () => {
+  mockRest({});
+  renderAuth("/auth");
+  await screen.findByRole("heading", { name: "Your Tickerscope account" });
+  const stats = screen.getByRole("list", { name: "The Pro plan" });
+  expect(stats.textContent).toContain("Free trial");
+  expect(stats.textContent).toContain("Cancel online");
+  expect(document.body.textContent).not.toMatch(/500\+|99\.9%/);
+
+  fireEvent.keyDown(selectedTab(), { key: "ArrowRight" });
+  expect(selectedTab().textContent).toBe("Sign In");
+  fireEvent.keyDown(selectedTab(), { key: "End" });
+  expect(selectedTab().textContent).toBe("Status");
+  expect(screen.getByText(/Your account status appears here/)).toBeTruthy();
+});

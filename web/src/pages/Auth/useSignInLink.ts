@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { ApiError, navigation, postJson } from "../../api/rest";
+import { messageOf } from "../../components/FormControls/apiErrors";
+import { useToast } from "../../components/Toaster/useToast";
+import { REDIRECT_AFTER_SIGN_IN_MS } from "./redirectDelay";
+
+export type SignInLinkState =
+  | { kind: "idle" }
+  | { kind: "verifying" }
+  | { kind: "signedIn"; email: string }
+  | { kind: "failed"; message: string };
+
+export const SIGN_IN_FAILED_MESSAGE = "Account not found or trial expired.";
+export const SIGN_IN_ERROR_MESSAGE = "Unable to sign in. Please try again.";
+
+/**
+ * The emailed link (/auth?signin_token=…): redeems the single-use token once on
+ * load, welcomes the user and opens / with a full navigation.
+ */
+export function useSignInLink(token: string | null): SignInLinkState {
+  const { toast } = useToast();
+  const [state, setState] = useState<SignInLinkState>(token ? { kind: "verifying" } : { kind: "idle" });
+  const startedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || startedFor.current === token) return;
+    startedFor.current = token;
+    postJson<{ success: boolean; email: string }>("/api/auth/verify-link", { token }).then(
+      ({ email }) => {
+        setState({ kind: "signedIn", email });
+        toast({ title: "Sign In Successful", description: `Welcome back, ${email}!` });
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError) {
+          const message = messageOf(error, SIGN_IN_FAILED_MESSAGE);
+          setState({ kind: "failed", message });
+          toast({ title: "Sign In Failed", description: message, variant: "destructive" });
+        } else {
+          setState({ kind: "failed", message: SIGN_IN_ERROR_MESSAGE });
+          toast({ title: "Sign In Error", description: SIGN_IN_ERROR_MESSAGE, variant: "destructive" });
+        }
+      },
+    );
+  }, [token, toast]);
+
+  const signedIn = state.kind === "signedIn";
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => navigation.assign("/"), REDIRECT_AFTER_SIGN_IN_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+
+  return state;
+}

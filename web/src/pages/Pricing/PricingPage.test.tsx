@@ -1,0 +1,63 @@
+import type { IMocks } from "@graphql-tools/mock";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { createMockEnvironment } from "relay-test-utils";
+import { executeAgainstSchema } from "../../../test/relay";
+import { renderApp } from "../../../test/render";
+import { PricingPageQuery } from "./PricingPage";
+
+const BASIC = { planId: "basic", planType: "basic", status: "free", hasProAccess: false, trialEndsAt: null };
+const PRO_TRIAL = { planId: "pro", planType: "pro", status: "trialing", hasProAccess: true, trialEndsAt: "2026-12-01T12:00:00.000Z" };
+
+/** /pricing with every query (page and header) answered from the schema with these mocks. */
+function renderPricing(mocks: IMocks) {
+  const environment = createMockEnvironment();
+  environment.mock.queuePendingOperation(PricingPageQuery, {});
+  environment.mock.queueOperationResolver((operation) => executeAgainstSchema(operation, mocks));
+  return renderApp("/pricing", environment);
+}
+
+const signedOut = { Query: () => ({ viewer: null }) };
+const signedIn = (plan: object) => ({ PlanStatus: () => plan, Viewer: () => ({ firstName: "Ada", lastName: "Lovelace" }) });
+
+test("a visitor sees both plans with no banner, and Basic answers with the 'Current Plan' toast", async () => {
+  renderPricing(signedOut);
+  await screen.findByRole("heading", { name: "Simple, transparent pricing" });
+  expect(screen.queryByRole("heading", { name: /Your current plan/ })).toBeNull();
+  expect(screen.queryByRole("button", { name: "Current Plan" })).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
+  const toasts = within(screen.getByRole("region", { name: /Notifications/ }));
+  expect(await toasts.findByText("You're already on the Basic plan.")).toBeTruthy();
+});
+
+test("a Basic user sees the banner and a disabled 'Current Plan' on Basic; Pro stays available", async () => {
+  renderPricing(signedIn(BASIC));
+  const banner = (await screen.findByRole("heading", { name: "Your current plan: Basic" })).closest("section")!;
+  expect(within(banner).getByText("Status: Free")).toBeTruthy();
+  expect(within(banner).queryByText(/Trial ends/)).toBeNull();
+
+  const basicCard = within(screen.getByRole("region", { name: "Basic" }));
+  expect(basicCard.getByRole("button", { name: "Current Plan" })).toHaveProperty("disabled", true);
+  const proCard = within(screen.getByRole("region", { name: "Pro" }));
+  expect(proCard.getByRole("button", { name: "Start 7-Day Free Trial" })).toHaveProperty("disabled", false);
+});
+
+test("a Pro user in the trial sees plan, status and trial end, and 'Current Plan' on Pro", async () => {
+  renderPricing(signedIn(PRO_TRIAL));
+  const banner = (await screen.findByRole("heading", { name: "Your current plan: Pro" })).closest("section")!;
+  expect(within(banner).getByText("Status: Free trial")).toBeTruthy();
+  expect(within(banner).getByText("Trial ends December 1, 2026")).toBeTruthy();
+
+  const proCard = within(screen.getByRole("region", { name: "Pro" }));
+  expect(proCard.getByRole("button", { name: "Current Plan" })).toHaveProperty("disabled", true);
+  const basicCard = within(screen.getByRole("region", { name: "Basic" }));
+  expect(basicCard.queryByRole("button", { name: "Choose Basic" })).toBeNull();
+  expect(basicCard.getByRole("link", { name: "Manage plan in Account" }).getAttribute("href")).toBe("/account");
+});
+
+test("a lapsed Pro subscription counts as Basic and says why", async () => {
+  renderPricing(signedIn({ ...PRO_TRIAL, status: "canceled", hasProAccess: false, trialEndsAt: null }));
+  const banner = (await screen.findByRole("heading", { name: "Your current plan: Basic" })).closest("section")!;
+  expect(within(banner).getByText("Status: Canceled")).toBeTruthy();
+  expect(within(banner).getByText("Your Pro subscription is not active, so Pro features are locked.")).toBeTruthy();
+  expect(within(screen.getByRole("region", { name: "Basic" })).getByRole("button", { name: "Current Plan" })).toBeTruthy();
+});
