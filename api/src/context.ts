@@ -5,6 +5,7 @@ import type { AppConfig } from "./config/config";
 import type { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
 import type { Mailer } from "./mail/mailer";
+import type { NewsEvents } from "./news/news-events";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
 
 /** Long-lived dependencies, built once at boot (or per test) by `buildDeps`. */
@@ -14,6 +15,8 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   billing: BillingProvider;
+  /** New articles for live subscribers. */
+  newsEvents: NewsEvents;
   /** Signs session cookies (SESSION_SECRET, or one kept in the data folder). */
   sessionSecret: string;
   rateLimiters: {

@@ -6,6 +6,7 @@ import type { AppDeps } from "./context";
 import type { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
 import { createMailer } from "./mail/mailer";
+import { createNewsEvents } from "./news/news-events";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -29,6 +30,7 @@ export function buildDeps(options: {
     sessionSecret: options.sessionSecret,
     mailer: createMailer(config, logger),
     billing: createBillingProvider(config, db, logger),
+    newsEvents: createNewsEvents(),
     rateLimiters: {
       contact: limit("contact", config.contact.ratePerMinute, 60),
       signInPerIp: limit("sign-in-ip", perIpPer15Minutes, FIFTEEN_MINUTES),

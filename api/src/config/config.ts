@@ -68,6 +68,12 @@ const environmentSchema = z.object({
   API_ANONYMOUS_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   API_MAX_QUERY_COST: z.coerce.number().int().min(1).default(10_000),
   API_MAX_QUERY_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+
+  NEWS_INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  NEWS_FEED_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
+  NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
+  NEWS_FEEDS_FILE: emptyAsUndefined,
+  NEWS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
 });
 
 export type AppConfig = {
@@ -89,6 +95,16 @@ export type AppConfig = {
   /** Stripe when keys are set; otherwise the built-in demo billing provider. */
   stripe?: { secretKey: string; webhookSecret: string; priceId?: string; publishableKey?: string; apiUrl?: string };
   api: { pointsPerHour: number; anonymousPointsPerHour: number; maxQueryCost: number; maxQueryDepth: number };
+  news: {
+    /** 0 turns scheduled ingestion off. */
+    ingestIntervalMinutes: number;
+    feedTimeoutMs: number;
+    feedMaxBytes: number;
+    /** A JSON file listing feeds, replacing the default list. */
+    feedsFile?: string;
+    /** Load the bundled offline news snapshot into an empty article store at start. */
+    loadSnapshot: boolean;
+  };
 };
 
 export class ConfigError extends Error {
@@ -154,6 +170,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       anonymousPointsPerHour: env.API_ANONYMOUS_POINTS_PER_HOUR,
       maxQueryCost: env.API_MAX_QUERY_COST,
       maxQueryDepth: env.API_MAX_QUERY_DEPTH,
+    },
+    news: {
+      ingestIntervalMinutes: env.NEWS_INGEST_INTERVAL_MINUTES,
+      feedTimeoutMs: env.NEWS_FEED_TIMEOUT_SECONDS * 1000,
+      feedMaxBytes: env.NEWS_FEED_MAX_BYTES,
+      feedsFile: env.NEWS_FEEDS_FILE,
+      loadSnapshot: env.NEWS_LOAD_SNAPSHOT === "true",
     },
   };
 }
