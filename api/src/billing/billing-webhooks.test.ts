@@ -1,23 +1,17 @@
 import type { Express } from "express";
 import Stripe from "stripe";
 import request from "supertest";
-import { FakeStripeServer } from "../../test/fake-stripe/fake-stripe-server";
-import { createTestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
+import type { FakeStripeServer } from "../../test/fake-stripe/fake-stripe-server";
+import { createStripeTestApp, createTrialAndFinishCheckout, useFakeStripeSuite, type TestDatabase } from "../../test/fake-stripe/fake-stripe-suite";
 
 // POST /api/stripe/webhook with payloads signed by the SDK's own test helper.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let fake: FakeStripeServer;
-
-beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDatabase(), new FakeStripeServer().start()]);
-});
-beforeEach(() => db.reset());
-afterAll(() => Promise.all([db.close(), fake.close()]));
+useFakeStripeSuite((suite) => ({ db, fake } = suite));
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const stripeApp = () => createTestApp(db, fake.environment());
+const stripeApp = () => createStripeTestApp({ db, fake });
 
 function sendWebhook(app: Express, payload: string, secret = fake.webhookSecret) {
   return request(app)
@@ -35,9 +29,7 @@ const planOf = (email: string) =>
 
 /** Create Account and a finished Checkout, before any activation or webhook: returns the session and subscription. */
 async function finishedCheckout(app: Express, email = "ada@example.com") {
-  const response = await request(app).post("/api/auth/create-trial").send({ email, name: "Ada Lovelace" }).expect(200);
-  const sessionId = response.body.checkoutUrl.split("/").pop() as string;
-  const subscription = fake.completeCheckout(sessionId);
+  const { sessionId, subscription } = await createTrialAndFinishCheckout(app, fake, email);
   return { session: fake.checkoutSession(sessionId)!, subscription };
 }
 

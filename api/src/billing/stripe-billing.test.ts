@@ -1,26 +1,19 @@
 import type { Express } from "express";
 import Stripe from "stripe";
 import request from "supertest";
-import { FakeStripeServer } from "../../test/fake-stripe/fake-stripe-server";
+import type { FakeStripeServer } from "../../test/fake-stripe/fake-stripe-server";
+import { createStripeTestApp, createTrialAndFinishCheckout, sessionIdOf, useFakeStripeSuite, type TestDatabase } from "../../test/fake-stripe/fake-stripe-suite";
 import { createUser, signedInAgent } from "../../test/sign-in";
-import { createTestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
 import { ALREADY_PRO_MESSAGE } from "./subscriptions";
 
 // The Stripe path end to end: the real `stripe` SDK against a local fake of Stripe's endpoints.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let fake: FakeStripeServer;
-
-beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDatabase(), new FakeStripeServer().start()]);
-});
-beforeEach(() => db.reset());
-afterAll(() => Promise.all([db.close(), fake.close()]));
+useFakeStripeSuite((suite) => ({ db, fake } = suite));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const stripeApp = (environment: NodeJS.ProcessEnv = {}) => createTestApp(db, fake.environment(environment));
-const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split("/").pop() as string;
+const stripeApp = (environment: NodeJS.ProcessEnv = {}) => createStripeTestApp({ db, fake }, environment);
 const sessionCookie = (setCookie: string[] | string | undefined) =>
   [setCookie ?? []].flat().find((cookie) => cookie.startsWith("tickerscope.sid="));
 const billingFields = (email: string) =>
@@ -39,9 +32,7 @@ const billingFields = (email: string) =>
 
 /** Create Account → Stripe Checkout finished by the buyer; returns the checkout session id. */
 async function startAndFinishCheckout(app: Express, email = "ada@example.com", name = "Ada Lovelace") {
-  const response = await request(app).post("/api/auth/create-trial").send({ email, name }).expect(200);
-  const sessionId = sessionIdOf(response.body.checkoutUrl);
-  fake.completeCheckout(sessionId);
+  const { sessionId } = await createTrialAndFinishCheckout(app, fake, email, name);
   return sessionId;
 }
 

@@ -2,7 +2,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import styled from "styled-components";
-import { KeyIcon } from "../AccountIcons/AccountIcons";
+import { KeyIcon } from "../Icons/Icons";
 import { useToast } from "../Toaster/useToast";
 import { Button } from "../ui/Button";
 import { formatTimestamp } from "./formatTimestamp";

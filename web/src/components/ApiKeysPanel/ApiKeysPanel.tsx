@@ -3,7 +3,7 @@ import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { LockIcon } from "../Icons/Icons";
 import { ButtonLink } from "../ui/Button";
-import { Card } from "../ui/Layout";
+import { Actions as ActionRow, Card } from "../ui/Layout";
 import { ApiKeyItem } from "./ApiKeyItem";
 import { CreateApiKeyForm, type CreatedApiKey } from "./CreateApiKeyForm";
 import { NewApiKeySecret } from "./NewApiKeySecret";
@@ -111,10 +111,7 @@ const Locked = styled.section`
   p { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+const Actions = styled(ActionRow)`
   margin-top: ${({ theme }) => theme.space.xs};
 `;
 

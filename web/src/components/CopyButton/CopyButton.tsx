@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { CheckIcon } from "../Icons/Icons";
-import { CopyIcon } from "../AccountIcons/AccountIcons";
+import { CheckIcon, CopyIcon } from "../Icons/Icons";
 import { Button, type ButtonSize, type ButtonVariant } from "../ui/Button";
 
 const COPIED_FOR_MS = 2000;

@@ -37,3 +37,11 @@ export const SparkIcon = (p: IconProps) => (<Svg {...p}><path d="M12 3l2 6 6 2-6
 export const XSocialIcon = (p: IconProps) => (<Svg {...p}><path d="M4 4l16 16M20 4L4 20" /></Svg>);
 export const LinkedInIcon = (p: IconProps) => (<Svg {...p}><rect x="3" y="3" width="18" height="18" rx="3" /><path d="M8 10v7M8 7v.01M12 17v-4a2 2 0 014 0v4M12 10v7" /></Svg>);
 export const YouTubeIcon = (p: IconProps) => (<Svg {...p}><rect x="2" y="5" width="20" height="14" rx="4" /><path d="M10 9l5 3-5 3z" fill="currentColor" /></Svg>);
+
+// Account area: menu, API keys, copy.
+export const UserIcon = (p: IconProps) => (<Svg {...p}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0116 0" /></Svg>);
+export const KeyIcon = (p: IconProps) => (<Svg {...p}><circle cx="8" cy="15" r="4" /><path d="M11 12l9-9M17 6l3 3M15 8l2 2" /></Svg>);
+export const CopyIcon = (p: IconProps) => (<Svg {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 01-1-1V4a1 1 0 011-1h10a1 1 0 011 1v1" /></Svg>);
+export const SignOutIcon = (p: IconProps) => (<Svg {...p}><path d="M15 4h4a1 1 0 011 1v14a1 1 0 01-1 1h-4M10 17l5-5-5-5M15 12H3" /></Svg>);
+export const SettingsIcon = (p: IconProps) => (<Svg {...p}><circle cx="12" cy="12" r="3" /><path d="M12 2v3M12 19v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M2 12h3M19 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" /></Svg>);
+export const TerminalIcon = (p: IconProps) => (<Svg {...p}><rect x="3" y="4" width="18" height="16" rx="2" /><path d="M7 9l3 3-3 3M13 15h4" /></Svg>);

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { DetailList } from "../ui/Layout";
 
 const STATUS_LABELS: Record<string, string> = {
   free: "Free",
@@ -66,24 +67,13 @@ export function PlanSummary({ email, planId, status, trialEndsAt }: PlanSummaryP
   );
 }
 
-const List = styled.dl`
-  display: grid;
-  margin: 0;
-  > div {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: 4px ${({ theme }) => theme.space.md};
-    padding: 10px 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  > div:last-child { border-bottom: 0; }
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; text-align: right; }
+/** The email can be long: let values break anywhere rather than overflow. */
+const List = styled(DetailList)`
+  dd { overflow-wrap: anywhere; }
 `;
 
-const StatusPill = styled.span<{ $positive: boolean }>`
+/** A plan status as a pill, green when it gives Pro access. */
+export const StatusPill = styled.span<{ $positive: boolean }>`
   display: inline-block;
   padding: 2px 10px;
   border-radius: ${({ theme }) => theme.radii.pill};

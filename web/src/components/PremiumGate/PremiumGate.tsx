@@ -2,7 +2,7 @@ import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CrownIcon, LockIcon } from "../Icons/Icons";
 import { ButtonLink } from "../ui/Button";
-import { Badge, Card, Container, Lead } from "../ui/Layout";
+import { Badge, Card, CenteredActions, Container, Lead } from "../ui/Layout";
 
 export interface PremiumGateProps {
   title: string;
@@ -24,10 +24,10 @@ export function PremiumGate({ title, description }: PremiumGateProps) {
         <h1 id="premium-gate-title">{title}</h1>
         <Lead>{description}</Lead>
         <p>Available on the Pro plan: $30/month with a 7-day free trial. Cancel anytime.</p>
-        <Actions>
+        <CenteredActions>
           <ButtonLink to="/pricing" $size="lg">View Pro plans</ButtonLink>
           <ButtonLink to="/screener" $size="lg" $variant="secondary">Try the free screener</ButtonLink>
-        </Actions>
+        </CenteredActions>
       </Panel>
     </Container>
   );
@@ -53,12 +53,4 @@ const IconBubble = styled.div`
   border-radius: 50%;
   background: ${({ theme }) => theme.colors.surfaceMuted};
   color: ${({ theme }) => theme.colors.premium};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.sm};
 `;

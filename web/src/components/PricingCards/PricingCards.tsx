@@ -4,6 +4,7 @@ import { CheckIcon } from "../Icons/Icons";
 import { useToast } from "../Toaster/useToast";
 import { Button, ButtonLink } from "../ui/Button";
 import { Badge } from "../ui/Layout";
+import { Features, Price } from "./planStyles";
 import { CREATE_SUBSCRIPTION_ACTION, PLANS, type PlanId } from "./plans";
 import type { PricingCards_viewer$key } from "./__generated__/PricingCards_viewer.graphql";
 
@@ -126,24 +127,6 @@ const PlanTitle = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
-const Price = styled.p`
-  display: flex;
-  align-items: baseline;
-  gap: 4px;
-  strong { font-size: ${({ theme }) => theme.fontSizes.display}; font-weight: 800; letter-spacing: -0.03em; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Features = styled.ul`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li { display: flex; gap: 10px; align-items: flex-start; }
-  svg { flex: none; margin-top: 4px; color: ${({ theme }) => theme.colors.success}; }
 `;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from "react";
 import styled from "styled-components";
 import { CrownIcon } from "../Icons/Icons";
 import { ButtonLink } from "../ui/Button";
-import { Badge } from "../ui/Layout";
+import { Badge, CenteredActions } from "../ui/Layout";
 
 export interface ProFeatureOverlayProps {
   /** What the upgrade unlocks, e.g. "Unlock the Combined Screener". */
@@ -34,10 +34,10 @@ export function ProFeatureOverlay({ title, description, preview, headingLevel = 
         </Badge>
         <Title as={Heading} id={titleId}>{title}</Title>
         <p>{description}</p>
-        <Actions>
+        <CenteredActions>
           <ButtonLink to="/subscribe" $size="lg">Start 7-Day Free Trial</ButtonLink>
           <ButtonLink to="/pricing" $size="lg" $variant="secondary">Compare plans</ButtonLink>
-        </Actions>
+        </CenteredActions>
         <Fine>$30/month after the trial. Cancel anytime.</Fine>
       </Prompt>
     </Stack>
@@ -92,14 +92,6 @@ const Prompt = styled.div`
 
 const Title = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.xl};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.sm};
 `;
 
 const Fine = styled.p`

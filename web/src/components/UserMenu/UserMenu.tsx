@@ -4,7 +4,7 @@ import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { navigation } from "../../api/rest";
-import { SettingsIcon, SignOutIcon, UserIcon } from "../AccountIcons/AccountIcons";
+import { SettingsIcon, SignOutIcon, UserIcon } from "../Icons/Icons";
 import type { UserMenu_viewer$key } from "./__generated__/UserMenu_viewer.graphql";
 
 export const LOGOUT_PATH = "/api/logout";

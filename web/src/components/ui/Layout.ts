@@ -70,3 +70,66 @@ export const VisuallyHidden = styled.span`
   white-space: nowrap;
   border: 0;
 `;
+
+/** A `<dl>` of label/value rows (`<div><dt/><dd/></div>`), values right-aligned, rows ruled apart. */
+export const DetailList = styled.dl`
+  display: grid;
+  margin: 0;
+  > div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: center;
+    gap: 4px ${({ theme }) => theme.space.md};
+    padding: 10px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  > div:last-child { border-bottom: 0; }
+  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  dd { margin: 0; font-weight: 600; text-align: right; }
+`;
+
+/** Buttons side by side, wrapping on narrow screens. */
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Actions centred under a prompt (Pro gates and overlays). */
+export const CenteredActions = styled(Actions)`
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+/** The narrow centred column of the account and checkout pages; links placed directly in it keep their width. */
+export const NarrowPage = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  max-width: 560px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
+  > a { justify-self: start; }
+`;
+
+/** A NarrowPage whose card opens with the page heading (demo checkout and billing portal). */
+export const NarrowCardPage = styled(NarrowPage)`
+  h1 { margin-bottom: ${({ theme }) => theme.space.md}; }
+`;
+
+/** A MessagePanel centred on its own page (subscribe and subscription-result states). */
+export const PageMessagePanel = styled(MessagePanel)`
+  max-width: 640px;
+  margin: ${({ theme }) => theme.space.xxl} auto;
+`;
+
+/** A round icon badge heading a message panel; premium-coloured unless told otherwise. */
+export const IconBubble = styled.div<{ $tone?: "premium" | "success" }>`
+  display: grid;
+  place-items: center;
+  width: 56px;
+  height: 56px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme, $tone = "premium" }) => theme.colors[$tone]};
+`;

@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import { TerminalIcon } from "../../components/AccountIcons/AccountIcons";
+import { TerminalIcon } from "../../components/Icons/Icons";
 import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { Card } from "../../components/ui/Layout";
 

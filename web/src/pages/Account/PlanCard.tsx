@@ -3,11 +3,12 @@ import { graphql, useFragment, useMutation } from "react-relay";
 import styled from "styled-components";
 import { navigation, postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
-import { formatDate, planLabel, statusLabel } from "../../components/PlanSummary/PlanSummary";
+import { formatDate, planLabel, StatusPill, statusLabel } from "../../components/PlanSummary/PlanSummary";
+import { refreshSubscriptionCallbacks } from "../../components/PlanSummary/refreshSubscription";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button, ButtonLink } from "../../components/ui/Button";
-import { Card } from "../../components/ui/Layout";
-import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environment";
+import { Actions, Card, DetailList } from "../../components/ui/Layout";
+import { GENERIC_ERROR_MESSAGE } from "../../relay/environment";
 import { ProSince } from "./ProSince";
 import type { PlanCard_billing$key } from "./__generated__/PlanCard_billing.graphql";
 import type { PlanCard_viewer$key } from "./__generated__/PlanCard_viewer.graphql";
@@ -80,22 +81,7 @@ export function PlanCard({ viewer, billing }: PlanCardProps) {
   const refresh = () =>
     commitRefresh({
       variables: {},
-      // PlanStatus has no id of its own: point the viewer at the fresh one, so every view of the plan updates.
-      updater: (store) => {
-        const fresh = store.getRootField("refreshSubscription");
-        const viewerRecord = store.getRoot().getLinkedRecord("viewer");
-        if (fresh && viewerRecord) viewerRecord.setLinkedRecord(fresh, "plan");
-      },
-      onCompleted: ({ refreshSubscription }) => {
-        toast({ title: "Subscription Refreshed", description: `Status: ${statusLabel(refreshSubscription.status)}.` });
-      },
-      onError: (error) => {
-        toast({
-          title: "Refresh Failed",
-          description: error instanceof GraphQLRequestError ? error.message : GENERIC_ERROR_MESSAGE,
-          variant: "destructive",
-        });
-      },
+      ...refreshSubscriptionCallbacks<PlanCardRefreshMutation["response"]>(toast, GENERIC_ERROR_MESSAGE),
     });
 
   const refreshButton = (
@@ -161,41 +147,12 @@ const Title = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
-const Details = styled.dl`
-  display: grid;
+const Details = styled(DetailList)`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
-  > div {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: 4px ${({ theme }) => theme.space.md};
-    padding: 10px 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  > div:last-child { border-bottom: 0; }
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  dd { margin: 0; font-weight: 600; text-align: right; }
-`;
-
-const StatusPill = styled.span<{ $positive: boolean }>`
-  display: inline-block;
-  padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  background: ${({ theme, $positive }) =>
-    $positive ? `color-mix(in srgb, ${theme.colors.success} 14%, ${theme.colors.surface})` : theme.colors.surfaceMuted};
-  color: ${({ theme, $positive }) => ($positive ? theme.colors.success : theme.colors.textMuted)};
 `;
 
 const Note = styled.p`
   margin-bottom: ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
 `;

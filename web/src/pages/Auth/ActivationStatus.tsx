@@ -8,6 +8,7 @@ import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { PlanSummary, statusLabel } from "../../components/PlanSummary/PlanSummary";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button, ButtonAnchor } from "../../components/ui/Button";
+import { Actions } from "../../components/ui/Layout";
 import type { ActivationResult, ActivationState } from "./useActivation";
 
 interface ActivationStatusProps {
@@ -114,10 +115,4 @@ const Title = styled.h2`
   gap: 10px;
   font-size: ${({ theme }) => theme.fontSizes.xl};
   svg { color: ${({ theme }) => theme.colors.success}; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
 `;

@@ -7,7 +7,7 @@ import { CreateAccountForm } from "../../components/CreateAccountForm/CreateAcco
 import { Notice } from "../../components/Notice/Notice";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { Tabs } from "../../components/Tabs/Tabs";
-import { Badge, Card, Container, Lead, PageHeading } from "../../components/ui/Layout";
+import { Badge, Card, Container, Lead, NarrowPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { ActivationStatus } from "./ActivationStatus";
 import { SignInForm } from "./SignInForm";
@@ -93,7 +93,7 @@ export default function AuthPage() {
 
   return (
     <Container>
-      <Page>
+      <NarrowPage>
         <Intro>
           <Badge>Pro · 7-day free trial</Badge>
           <PageHeading>Your Tickerscope account</PageHeading>
@@ -170,7 +170,7 @@ export default function AuthPage() {
             : "After the 7-day trial, Pro is $30/month until you cancel."}{" "}
           <Link to="/pricing">See plans</Link>
         </Small>
-      </Page>
+      </NarrowPage>
     </Container>
   );
 }
@@ -195,14 +195,6 @@ function SignInLinkNotice({ state }: { state: SignInLinkState }) {
       return null;
   }
 }
-
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  max-width: 560px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
-`;
 
 const Intro = styled.div`
   display: grid;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { navigation, postJson } from "../../api/rest";
+import { postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
 import { useToast } from "../../components/Toaster/useToast";
-import { REDIRECT_AFTER_SIGN_IN_MS } from "./redirectDelay";
+import { useRedirectHomeAfterSignIn } from "./redirectDelay";
 
 /** POST /api/auth/activate's answer (spec §3, plus whether this browser was signed in). */
 export interface ActivationResult {
@@ -52,11 +52,7 @@ export function useActivation(sessionId: string | null): ActivationState {
   }, [sessionId, toast]);
 
   const signedIn = state.kind === "activated" && state.result.signedIn !== false;
-  useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(() => navigation.assign("/"), REDIRECT_AFTER_SIGN_IN_MS);
-    return () => clearTimeout(timer);
-  }, [signedIn]);
+  useRedirectHomeAfterSignIn(signedIn);
 
   return state;
 }

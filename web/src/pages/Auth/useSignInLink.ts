@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { ApiError, navigation, postJson } from "../../api/rest";
+import { ApiError, postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
 import { useToast } from "../../components/Toaster/useToast";
-import { REDIRECT_AFTER_SIGN_IN_MS } from "./redirectDelay";
+import { useRedirectHomeAfterSignIn } from "./redirectDelay";
 
 export type SignInLinkState =
   | { kind: "idle" }
@@ -44,11 +44,7 @@ export function useSignInLink(token: string | null): SignInLinkState {
   }, [token, toast]);
 
   const signedIn = state.kind === "signedIn";
-  useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(() => navigation.assign("/"), REDIRECT_AFTER_SIGN_IN_MS);
-    return () => clearTimeout(timer);
-  }, [signedIn]);
+  useRedirectHomeAfterSignIn(signedIn);
 
   return state;
 }

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import styled, { css } from "styled-components";
+import { Field, FieldError } from "../../components/FormControls/FormControls";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button } from "../../components/ui/Button";
 import { GraphQLRequestError, GENERIC_ERROR_MESSAGE } from "../../relay/environment";
@@ -149,13 +150,6 @@ const Row = styled.div`
   @media (min-width: ${({ theme }) => theme.breakpoints.sm}) { grid-template-columns: 1fr 1fr; }
 `;
 
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-  min-width: 0;
-  label { font-weight: 600; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-`;
-
 const control = css`
   width: 100%;
   padding: 10px 12px;
@@ -170,8 +164,3 @@ const control = css`
 const Input = styled.input`${control}`;
 const Select = styled.select`${control}`;
 const TextArea = styled.textarea`${control} resize: vertical;`;
-
-const FieldError = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;

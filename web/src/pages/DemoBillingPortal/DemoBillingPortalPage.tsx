@@ -10,7 +10,7 @@ import { Notice } from "../../components/Notice/Notice";
 import { PlanSummary } from "../../components/PlanSummary/PlanSummary";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button, ButtonAnchor, ButtonLink } from "../../components/ui/Button";
-import { Card, Container, PageHeading } from "../../components/ui/Layout";
+import { Actions as ActionRow, Card, Container, NarrowCardPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { DemoBillingPortalPageQuery as DemoBillingPortalPageQueryType } from "./__generated__/DemoBillingPortalPageQuery.graphql";
 
@@ -57,7 +57,7 @@ export default function DemoBillingPortalPage() {
 
   return (
     <Container>
-      <Page>
+      <NarrowCardPage>
         {isDemo ? (
           <Notice tone="warning" title="This is a DEMO billing portal">
             <p>It stands in for Stripe's customer portal because no Stripe keys are configured on this server. Nothing is charged or refunded.</p>
@@ -81,7 +81,7 @@ export default function DemoBillingPortalPage() {
         <ButtonAnchor href="/account" $variant="secondary">
           ← Back to your account
         </ButtonAnchor>
-      </Page>
+      </NarrowCardPage>
     </Container>
   );
 }
@@ -157,16 +157,6 @@ function Portal({ email }: { email: string }) {
   );
 }
 
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  max-width: 560px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
-  h1 { margin-bottom: ${({ theme }) => theme.space.md}; }
-  > a { justify-self: start; }
-`;
-
 const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
@@ -175,9 +165,6 @@ const Body = styled.div`
   > a { justify-self: start; }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+const Actions = styled(ActionRow)`
   margin-top: ${({ theme }) => theme.space.xs};
 `;

@@ -9,7 +9,7 @@ import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { Notice } from "../../components/Notice/Notice";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button } from "../../components/ui/Button";
-import { Card, Container, PageHeading } from "../../components/ui/Layout";
+import { Card, Container, NarrowCardPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { DemoCheckoutPageQuery as DemoCheckoutPageQueryType } from "./__generated__/DemoCheckoutPageQuery.graphql";
 
@@ -66,7 +66,7 @@ export default function DemoCheckoutPage() {
 
   return (
     <Container>
-      <Page>
+      <NarrowCardPage>
         {isDemo ? (
           <Notice tone="warning" title="This is a DEMO checkout">
             <p>No card is collected and nothing is charged, because no Stripe keys are configured on this server.</p>
@@ -82,7 +82,7 @@ export default function DemoCheckoutPage() {
             <Failed message="This link has no checkout session. Start again from the Pricing page." />
           )}
         </Card>
-      </Page>
+      </NarrowCardPage>
     </Container>
   );
 }
@@ -172,15 +172,6 @@ function Failed({ message }: { message: string }) {
     </Body>
   );
 }
-
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  max-width: 560px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
-  h1 { margin-bottom: ${({ theme }) => theme.space.md}; }
-`;
 
 const Body = styled.div`
   display: grid;

@@ -1,12 +1,11 @@
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
-import styled from "styled-components";
 import { CreateAccountForm } from "../../components/CreateAccountForm/CreateAccountForm";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { SubscriptionCheckoutForm } from "../../components/SubscriptionCheckoutForm/SubscriptionCheckoutForm";
 import { ButtonLink } from "../../components/ui/Button";
-import { Card, Container, Lead, PageHeading } from "../../components/ui/Layout";
+import { Actions, Card, Container, Lead, NarrowPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { DirectStripePageQuery as DirectStripePageQueryType } from "./__generated__/DirectStripePageQuery.graphql";
 
@@ -45,14 +44,14 @@ export default function DirectStripePage() {
   if (viewer?.plan.hasProAccess) {
     return (
       <Container>
-        <Narrow>
+        <NarrowPage>
           <PageHeading>You're already subscribed!</PageHeading>
           <Lead>Your Pro plan is active; there is nothing to check out.</Lead>
           <Actions>
             <ButtonLink to="/screener" $size="lg">Go to Screener</ButtonLink>
             <ButtonLink to="/account" $size="lg" $variant="secondary">Your account</ButtonLink>
           </Actions>
-        </Narrow>
+        </NarrowPage>
       </Container>
     );
   }
@@ -60,42 +59,27 @@ export default function DirectStripePage() {
   if (viewer) {
     return (
       <Container>
-        <Narrow>
+        <NarrowPage>
           <PageHeading>Checkout</PageHeading>
           <Card>
             <InlineSpinner label="Opening secure payment setup…" />
             <SubscriptionCheckoutForm label="Continue to checkout" provider={billing.provider} autoSubmit />
           </Card>
-        </Narrow>
+        </NarrowPage>
       </Container>
     );
   }
 
   return (
     <Container>
-      <Narrow>
+      <NarrowPage>
         <PageHeading>Start your 7-day free trial</PageHeading>
         <Lead>Create your account with your email and name, then confirm the Pro plan at checkout.</Lead>
         <Card>
           <CreateAccountForm />
         </Card>
         <ButtonLink to="/auth?tab=signin" $variant="ghost">Already have an account? Sign in</ButtonLink>
-      </Narrow>
+      </NarrowPage>
     </Container>
   );
 }
-
-const Narrow = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  max-width: 560px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
-  > a { justify-self: start; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-`;

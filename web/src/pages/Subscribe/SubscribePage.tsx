@@ -4,10 +4,11 @@ import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { navigation } from "../../api/rest";
 import { CheckIcon, CrownIcon, LockIcon } from "../../components/Icons/Icons";
+import { Features, Price } from "../../components/PricingCards/planStyles";
 import { PRO_FEATURES } from "../../components/PricingCards/plans";
 import { SubscriptionCheckoutForm } from "../../components/SubscriptionCheckoutForm/SubscriptionCheckoutForm";
 import { Button, ButtonLink } from "../../components/ui/Button";
-import { Badge, Card, Container, Lead, MessagePanel, PageHeading } from "../../components/ui/Layout";
+import { Badge, Card, Container, IconBubble, Lead, PageHeading, PageMessagePanel } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { rememberPostLoginAction, SUBSCRIBE_ACTION } from "./postLoginAction";
 import type { SubscribePageQuery as SubscribePageQueryType } from "./__generated__/SubscribePageQuery.graphql";
@@ -49,7 +50,7 @@ export default function SubscribePage() {
   if (!viewer) {
     return (
       <Container>
-        <Panel aria-labelledby="subscribe-title">
+        <PageMessagePanel aria-labelledby="subscribe-title">
           <IconBubble aria-hidden="true">
             <LockIcon size={26} />
           </IconBubble>
@@ -68,7 +69,7 @@ export default function SubscribePage() {
             </Button>
             <BackLink to="/pricing">Back to Pricing</BackLink>
           </Row>
-        </Panel>
+        </PageMessagePanel>
       </Container>
     );
   }
@@ -76,7 +77,7 @@ export default function SubscribePage() {
   if (viewer.plan.hasProAccess) {
     return (
       <Container>
-        <Panel aria-labelledby="subscribe-title">
+        <PageMessagePanel aria-labelledby="subscribe-title">
           <IconBubble aria-hidden="true">
             <CrownIcon size={26} />
           </IconBubble>
@@ -86,7 +87,7 @@ export default function SubscribePage() {
             <ButtonLink to="/screener" $size="lg">Go to Screener</ButtonLink>
             <ButtonLink to="/pricing" $size="lg" $variant="secondary">View Plans</ButtonLink>
           </Row>
-        </Panel>
+        </PageMessagePanel>
       </Container>
     );
   }
@@ -172,21 +173,6 @@ const Intro = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Panel = styled(MessagePanel)`
-  max-width: 640px;
-  margin: ${({ theme }) => theme.space.xxl} auto;
-`;
-
-const IconBubble = styled.div`
-  display: grid;
-  place-items: center;
-  width: 56px;
-  height: 56px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.premium};
-`;
-
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -221,24 +207,6 @@ const Top = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
   h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-`;
-
-const Price = styled.p`
-  display: flex;
-  align-items: baseline;
-  gap: 4px;
-  strong { font-size: ${({ theme }) => theme.fontSizes.display}; font-weight: 800; letter-spacing: -0.03em; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const Features = styled.ul`
-  display: grid;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li { display: flex; gap: 10px; align-items: flex-start; }
-  svg { flex: none; margin-top: 4px; color: ${({ theme }) => theme.colors.success}; }
 `;
 
 const Summary = styled(Card)`

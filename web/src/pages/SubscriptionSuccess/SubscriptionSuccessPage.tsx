@@ -3,12 +3,12 @@ import { Navigate, useLoaderData, useSearchParams } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { CheckIcon, ClockIcon } from "../../components/Icons/Icons";
-import { PlanSummary, statusLabel } from "../../components/PlanSummary/PlanSummary";
+import { PlanSummary } from "../../components/PlanSummary/PlanSummary";
+import { refreshSubscriptionCallbacks } from "../../components/PlanSummary/refreshSubscription";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button, ButtonLink } from "../../components/ui/Button";
-import { Container, MessagePanel, PageHeading } from "../../components/ui/Layout";
+import { Actions, Container, IconBubble, PageHeading, PageMessagePanel } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { GraphQLRequestError } from "../../relay/environment";
 import type { SubscriptionSuccessPageMutation } from "./__generated__/SubscriptionSuccessPageMutation.graphql";
 import type { SubscriptionSuccessPageQuery as SubscriptionSuccessPageQueryType } from "./__generated__/SubscriptionSuccessPageQuery.graphql";
 
@@ -64,35 +64,20 @@ function PlanConfirmation() {
   const onRefresh = () =>
     refresh({
       variables: {},
-      // PlanStatus has no id: point the viewer's plan at the fresh one, so every view of it updates.
-      updater: (store) => {
-        const plan = store.getRootField("refreshSubscription");
-        const viewerRecord = store.getRoot().getLinkedRecord("viewer");
-        if (plan && viewerRecord) viewerRecord.setLinkedRecord(plan, "plan");
-      },
-      onCompleted: ({ refreshSubscription }) => {
-        toast({ title: "Subscription Refreshed", description: `Status: ${statusLabel(refreshSubscription.status)}.` });
-      },
-      onError: (error) => {
-        toast({
-          title: "Refresh Failed",
-          description: error instanceof GraphQLRequestError ? error.message : "Unable to refresh your subscription. Please try again.",
-          variant: "destructive",
-        });
-      },
+      ...refreshSubscriptionCallbacks<SubscriptionSuccessPageMutation["response"]>(toast, "Unable to refresh your subscription. Please try again."),
     });
 
   if (!viewer) {
     return (
       <Container>
-        <Panel aria-labelledby="success-title">
+        <PageMessagePanel aria-labelledby="success-title">
           <PageHeading id="success-title">Thanks for subscribing!</PageHeading>
           <p>Sign in with the email you used at checkout to see your plan and start using Pro.</p>
           <Actions>
             <ButtonLink to="/auth?tab=signin" $size="lg">Sign In</ButtonLink>
             <ButtonLink to="/pricing" $size="lg" $variant="secondary">View Plans</ButtonLink>
           </Actions>
-        </Panel>
+        </PageMessagePanel>
       </Container>
     );
   }
@@ -100,10 +85,10 @@ function PlanConfirmation() {
   const { plan } = viewer;
   return (
     <Container>
-      <Panel aria-labelledby="success-title">
-        <Icon $done={plan.hasProAccess} aria-hidden="true">
+      <PageMessagePanel aria-labelledby="success-title">
+        <IconBubble $tone={plan.hasProAccess ? "success" : "premium"} aria-hidden="true">
           {plan.hasProAccess ? <CheckIcon size={26} /> : <ClockIcon size={26} />}
-        </Icon>
+        </IconBubble>
         <PageHeading id="success-title">{plan.hasProAccess ? "Subscription confirmed" : "Subscription not active yet"}</PageHeading>
         <p>
           {plan.hasProAccess
@@ -128,32 +113,11 @@ function PlanConfirmation() {
             </>
           )}
         </Actions>
-      </Panel>
+      </PageMessagePanel>
     </Container>
   );
 }
 
-const Panel = styled(MessagePanel)`
-  max-width: 640px;
-  margin: ${({ theme }) => theme.space.xxl} auto;
-`;
-
-const Icon = styled.div<{ $done: boolean }>`
-  display: grid;
-  place-items: center;
-  width: 56px;
-  height: 56px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.premium)};
-`;
-
 const Summary = styled.div`
   justify-self: stretch;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
 `;
