@@ -7,6 +7,8 @@ import path from "node:path";
 import { resolveSessionSecret } from "./auth/session-secret";
 import { scheduleSessionPurge } from "./auth/sessions";
 import { buildDeps } from "./deps";
+import { scheduleNewsIngestion } from "./news/ingestion/schedule";
+import { loadNewsSnapshot } from "./news/snapshot/news-snapshot";
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -29,8 +31,12 @@ async function main() {
   const dataDir = config.database.kind === "pglite" ? path.dirname(config.database.dataDir) : path.resolve(".data");
   const sessionSecret = resolveSessionSecret(config, dataDir, logger);
   const deps = buildDeps({ config, db, logger, redis, sessionSecret });
+  // The bundled offline news snapshot, once per database (NEWS_LOAD_SNAPSHOT=false turns it off).
+  await loadNewsSnapshot(deps);
 
   const stopSessionPurge = scheduleSessionPurge(deps);
+  // RSS/Atom ingestion every NEWS_INGEST_INTERVAL_MINUTES (0 = off), one pass at a time across instances.
+  const stopNewsIngestion = scheduleNewsIngestion(deps);
   const server = buildApp(deps).listen(config.port, config.host, () => {
     logger.info(
       {
@@ -49,6 +55,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     stopSessionPurge();
     server.close(async () => {
+      await stopNewsIngestion();
       await db.close();
       await redis?.quit();
       process.exit(0);

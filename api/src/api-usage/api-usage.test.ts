@@ -82,7 +82,7 @@ describe("budgets", () => {
   });
 
   it("once spent, answer RATE_LIMITED with 429 and Retry-After, run nothing, and still serve a query that fits", async () => {
-    const { app } = createTestApp(db, { API_POINTS_PER_HOUR: "12" });
+    const { app } = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "12" });
     const user = await createUser(db, { pro: true });
     const agent = await signedInAgent(app, db, user);
     await agent.post("/graphql").send({ query: VIEWER_QUERY }).expect(200);

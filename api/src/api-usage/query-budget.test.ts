@@ -28,7 +28,7 @@ describe.each(stores)("query budget (%s)", (_store, url) => {
 
   it("spends points and refuses, spending nothing, what does not fit", async () => {
     const budget = createQueryBudget(limits, redis);
-    const key = owner("user");
+    const key = owner("apiKey");
     expect(await budget.spend(key, 60)).toMatchObject({ used: 60, remaining: 40 });
 
     const refusal = await budget.spend(key, 50).catch((error: unknown) => error);
@@ -40,12 +40,13 @@ describe.each(stores)("query budget (%s)", (_store, url) => {
     expect(await budget.spend(key, 40)).toMatchObject({ used: 100, remaining: 0 });
   });
 
-  it("gives anonymous IPs their own, smaller budget", async () => {
+  it("gives web traffic (sessions and anonymous IPs) the web budget, each owner its own", async () => {
     const budget = createQueryBudget(limits, redis);
     const ip = owner("ip");
     expect(await budget.spend(ip, 10)).toMatchObject({ limit: 10, remaining: 0 });
     await expect(budget.spend(ip, 1)).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    expect(await budget.spend(owner("user"), 10)).toMatchObject({ limit: 100, remaining: 90 });
+    expect(await budget.spend(owner("user"), 4)).toMatchObject({ limit: 10, remaining: 6 });
+    expect(await budget.spend(owner("apiKey"), 10)).toMatchObject({ limit: 100, remaining: 90 });
   });
 });
 

@@ -31,9 +31,12 @@ export function createQueryBudget(limits: AppConfig["api"], redis?: Redis): Quer
     const options = { keyPrefix: `rl:${name}`, points, duration: ONE_HOUR_SECONDS };
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
   };
-  const signedIn = limiter("api-points", limits.pointsPerHour);
-  const anonymous = limiter("api-points-anonymous", limits.anonymousPointsPerHour);
-  const limiterFor = (owner: BudgetOwner) => (owner.kind === "ip" ? anonymous : signedIn);
+  // API keys get the API budget; the web app's own traffic (cookie sessions and
+  // anonymous visitors, by IP) gets the larger web budget, so browsing free pages
+  // is not throttled like a script.
+  const apiKeys = limiter("api-points", limits.pointsPerHour);
+  const web = limiter("api-points-web", limits.anonymousPointsPerHour);
+  const limiterFor = (owner: BudgetOwner) => (owner.kind === "apiKey" ? apiKeys : web);
   const keyOf = (owner: BudgetOwner) => `${owner.kind}:${owner.id}`;
 
   const stateOf = (limit: number, used: number, msBeforeReset: number): BudgetState => ({

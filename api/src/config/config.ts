@@ -65,7 +65,7 @@ const environmentSchema = z.object({
   STRIPE_API_URL: optionalUrl(["http", "https"]),
 
   API_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
-  API_ANONYMOUS_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  API_ANONYMOUS_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(20_000),
   API_MAX_QUERY_COST: z.coerce.number().int().min(1).default(10_000),
   API_MAX_QUERY_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
 

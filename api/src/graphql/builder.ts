@@ -85,6 +85,7 @@ function assertNodeTypes(schema: GraphQLSchema, typenames: string[]) {
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 builder.scalarType("DateTime", {
   description: "An ISO-8601 date-time string in UTC.",

@@ -7,6 +7,8 @@ import "../auth/auth-options.graphql";
 import "../auth/viewer.graphql";
 import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
+import "../news/news.graphql";
+import "../stocks/stocks.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 

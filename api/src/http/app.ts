@@ -7,6 +7,7 @@ import { authRoutes } from "../auth/auth.routes";
 import { billingRoutes, billingWebhookRoutes } from "../billing/billing.routes";
 import { createAuthentication } from "../auth/sessions";
 import { contactRoutes } from "../contact/contact-messages.routes";
+import { newsRoutes } from "../news/news.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { projectRoot } from "../config/project-root";
@@ -71,6 +72,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
   app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
   app.use(contactRoutes(deps));
+  app.use(newsRoutes(deps));
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));

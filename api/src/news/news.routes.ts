@@ -1,0 +1,49 @@
+import { Router } from "express";
+import { requestContext } from "../http/request-context";
+import type { AppDeps } from "../context";
+import { summarizeNews, type NewsSummary } from "./news-summary";
+
+/** The REST body: spec §3's fields, then where they come from. trendingTopics are the terms, best first. */
+export function newsSentimentBody(summary: NewsSummary) {
+  return {
+    ticker: summary.ticker,
+    timeframe: summary.timeframe,
+    newsCount: summary.newsCount,
+    bullishCount: summary.bullishCount,
+    bearishCount: summary.bearishCount,
+    neutralCount: summary.neutralCount,
+    trendingTopics: summary.trendingTopics.map((topic) => topic.term),
+    analystUpgrades: summary.analystUpgrades,
+    analystDowngrades: summary.analystDowngrades,
+    sentimentScore: summary.sentimentScore,
+    sentimentLabel: summary.sentimentLabel,
+    avgSentiment24h: summary.avgSentiment24h,
+    socialSentiment: summary.socialSentiment,
+    socialSentimentReason: summary.socialSentimentReason,
+    noNewsReason: summary.noNewsReason,
+    mode: summary.mode,
+    asOf: summary.asOf.toISOString(),
+    windowStart: summary.windowStart.toISOString(),
+    windowEnd: summary.windowEnd.toISOString(),
+    sources: summary.sources.map((source) => ({
+      key: source.key,
+      kind: source.kind,
+      source: source.source,
+      status: source.status,
+      lastSuccessAt: source.lastSuccessAt?.toISOString() ?? null,
+      lastErrorAt: source.lastErrorAt?.toISOString() ?? null,
+      lastError: source.lastError,
+      ...(source.kind === "snapshot" ? { files: source.files, asOf: source.asOf?.toISOString() ?? null } : {}),
+    })),
+  };
+}
+
+/** REST shim for spec §7 `GET /api/news-sentiment/{ticker}?timeframe=1h|24h|7d` (default 24h), over the same service as Stock.news. */
+export function newsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get("/api/news-sentiment/:ticker", async (req, res) => {
+    const summary = await summarizeNews(requestContext(deps, req), { ticker: req.params.ticker, timeframe: req.query.timeframe });
+    res.json(newsSentimentBody(summary));
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+// Which tickers the app knows, and their company names: the bundled reference lists
+// (data/reference/, see PROVENANCE.md there), loaded once. Renamed tickers (FB) map to
+// today's (META), as the news tagger maps them.
+import { z } from "zod";
+import { AppError } from "../errors/app-error";
+import { cleanCompanyName } from "../news/tagging/company-names";
+import { extraAliases, formerTickers } from "../news/tagging/curated-names";
+import { loadReferenceData, normaliseSymbol } from "../news/tagging/reference-data";
+
+export type KnownStock = {
+  ticker: string;
+  /** The company name from the index lists, else the Nasdaq Trader directory. */
+  name: string;
+  /** Lower-case words that name the company (ticker, name, curated short forms): left out of trending topics. */
+  nameWords: string[];
+};
+
+type SymbolDirectory = Map<string, { name: string; aliases: string[] }>;
+
+let directory: SymbolDirectory | undefined;
+
+function symbolDirectory(): SymbolDirectory {
+  if (directory) return directory;
+  const reference = loadReferenceData();
+  const built: SymbolDirectory = new Map();
+  for (const listed of reference.listedSymbols) {
+    built.set(listed.symbol, { name: listed.companyName, aliases: [] });
+  }
+  // Index lists last: their names are the ones news uses ("Apple Inc.", not "Apple Inc. - Common Stock").
+  for (const constituent of [...reference.constituents].reverse()) {
+    built.set(constituent.ticker, { name: constituent.name, aliases: [] });
+  }
+  // Share classes share their curated short forms (GOOG gets "Google" like GOOGL).
+  const aliasesByName = new Map<string, string[]>();
+  for (const [ticker, aliases] of Object.entries(extraAliases)) {
+    const entry = built.get(ticker);
+    if (entry) aliasesByName.set(cleanCompanyName(entry.name), aliases);
+  }
+  for (const entry of built.values()) entry.aliases = aliasesByName.get(cleanCompanyName(entry.name)) ?? [];
+  directory = built;
+  return built;
+}
+
+const legalWords = new Set(["inc", "corp", "corporation", "co", "company", "companies", "holdings", "group", "plc", "ltd", "class", "the", "common", "stock", "shares"]);
+
+/** Spec §5: 1–5 letters after trimming and upper-casing; a share class suffix (.B) is allowed too. */
+export const tickerSchema = z
+  .string({ error: "Ticker is required." })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,5}(\.[A-Z])?$/, { error: "Ticker must be 1 to 5 letters (optionally a class suffix such as BRK.B)." });
+
+/** The stock a valid, known ticker names (renamed tickers → today's), or null. */
+export function findKnownStock(ticker: string): KnownStock | null {
+  const symbol = normaliseSymbol(ticker);
+  const current = formerTickers[symbol] ?? symbol;
+  const entry = symbolDirectory().get(current);
+  if (!entry) return null;
+  const nameWords = new Set([current.toLowerCase(), symbol.toLowerCase()]);
+  for (const name of [cleanCompanyName(entry.name), ...entry.aliases]) {
+    for (const word of name.toLowerCase().split(/[^a-z0-9]+/)) {
+      if (word.length > 1 && !legalWords.has(word)) nameWords.add(word);
+    }
+  }
+  return { ticker: current, name: entry.name, nameWords: [...nameWords] };
+}
+
+/** Validates a ticker from a request: malformed or unknown → BAD_USER_INPUT naming `ticker`. */
+export function requireKnownStock(input: unknown): KnownStock {
+  const parsed = tickerSchema.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Ticker is invalid.";
+    throw new AppError("BAD_USER_INPUT", `Invalid input: ticker. ${message}`, { fieldErrors: [{ field: "ticker", message }] });
+  }
+  const stock = findKnownStock(parsed.data);
+  if (!stock) {
+    const message = `Unknown ticker ${parsed.data}: it is not in the bundled symbol lists (US-listed securities).`;
+    throw new AppError("BAD_USER_INPUT", `Invalid input: ticker. ${message}`, { fieldErrors: [{ field: "ticker", message }] });
+  }
+  return stock;
+}
