@@ -21,8 +21,8 @@ test.each(GATE_ROUTES.map((g) => [g.path, g.title, g.description]))(
 );
 
 test("a placeholder page names its feature without data", async () => {
-  renderApp("/news-analysis");
-  expect(await screen.findByRole("heading", { name: "News Analysis" })).toBeTruthy();
+  renderApp("/screener");
+  expect(await screen.findByRole("heading", { name: "Basic Screener" })).toBeTruthy();
   expect(screen.getByText(/is being built/)).toBeTruthy();
 });
 

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from "react";
-import type { RouteObject } from "react-router-dom";
+import type { LoaderFunctionArgs, RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { AppLayout } from "./components/AppLayout/AppLayout";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
@@ -8,7 +8,7 @@ import { GATE_ROUTES } from "./pages/FeatureGate/gates";
 /** What a lazily loaded page module exports: the page, and optionally a loader that starts its query. */
 interface PageModule {
   default: ComponentType;
-  loader?: (environment: IEnvironment) => unknown;
+  loader?: (environment: IEnvironment, args: LoaderFunctionArgs) => unknown;
 }
 
 /** Route-level code splitting: the page module is fetched on first visit; Suspense covers its query. */
@@ -25,7 +25,7 @@ function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): P
             <Page />
           </Suspense>
         ),
-        ...(pageLoader ? { loader: () => pageLoader(environment) } : {}),
+        ...(pageLoader ? { loader: (args: LoaderFunctionArgs) => pageLoader(environment, args) } : {}),
       };
     },
   };

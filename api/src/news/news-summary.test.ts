@@ -79,7 +79,7 @@ describe("summarizeNews on the bundled snapshot", () => {
       avgSentiment24h: null,
       socialSentiment: null,
     });
-    expect(summary.noNewsReason).toMatch(/^No news tagged KO in the 7 days up to 2021-04-21T22:40:00.000Z/);
+    expect(summary.noNewsReason).toMatch(/^No news tagged KO in the 7 days up to Apr 21, 2021, 22:40 UTC/);
   });
 
   it("counts analyst upgrades and downgrades from the articles' analyst actions", async () => {

@@ -167,7 +167,9 @@ export async function summarizeNews(
 
   const sentimentScore = round3(aggregates.mean_score as number | null);
   const socialSentiment = round3(aggregates.social_mean as number | null);
-  const window = `the ${timeframeWords[timeframe]} up to ${asOf.toISOString()}`;
+  // Read by people: "Apr 21, 2021, 22:40 UTC", not an ISO string.
+  const asOfWords = `${asOf.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" })} UTC`;
+  const window = `the ${timeframeWords[timeframe]} up to ${asOfWords}`;
   return {
     ticker,
     name: stock.name,

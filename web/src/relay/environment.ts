@@ -1,4 +1,13 @@
-import { Environment, Network, RecordSource, Store, type FetchFunction, type GraphQLResponse } from "relay-runtime";
+import {
+  Environment,
+  Network,
+  Observable,
+  RecordSource,
+  Store,
+  type FetchFunction,
+  type GraphQLResponse,
+  type SubscribeFunction,
+} from "relay-runtime";
 
 export interface FieldError {
   field: string;
@@ -63,6 +72,9 @@ export function errorFromGraphQLErrors(errors: readonly GraphQLErrorLike[]): Gra
   }
 }
 
+/** The headers every GraphQL request carries (Yoga's CSRF prevention: any value marks a non-simple request). */
+const CSRF_HEADERS = { "x-graphql-yoga-csrf": "1" };
+
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export function createFetchFunction(fetchImpl: FetchLike = (input, init) => fetch(input, init)): FetchFunction {
@@ -75,8 +87,7 @@ export function createFetchFunction(fetchImpl: FetchLike = (input, init) => fetc
         headers: {
           "content-type": "application/json",
           accept: "application/graphql-response+json, application/json",
-          // GraphQL Yoga's CSRF prevention: any value in this header marks a non-simple request.
-          "x-graphql-yoga-csrf": "1",
+          ...CSRF_HEADERS,
         },
         body: JSON.stringify({ query: params.text, operationName: params.name, variables }),
       });
@@ -101,9 +112,57 @@ export function createFetchFunction(fetchImpl: FetchLike = (input, init) => fetc
   };
 }
 
+/**
+ * GraphQL subscriptions over Server-Sent Events: Yoga answers a POST to /graphql that accepts
+ * `text/event-stream` with one event stream per operation (graphql-sse's "distinct connections
+ * mode"). The client is loaded on the first subscription, so pages without live data do not
+ * download it. A dropped connection is retried a few times before the subscription errors.
+ */
+export function createSubscribeFunction(fetchImpl?: FetchLike): SubscribeFunction {
+  let client: import("graphql-sse").Client | undefined;
+  return (params, variables) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      let cancelled = false;
+      let dispose: (() => void) | undefined;
+      import("graphql-sse").then(
+        ({ createClient }) => {
+          if (cancelled) return;
+          client ??= createClient({
+            url: "/graphql",
+            credentials: "include",
+            headers: CSRF_HEADERS,
+            retryAttempts: 3,
+            ...(fetchImpl ? { fetchFn: fetchImpl } : {}),
+          });
+          if (!params.text) {
+            sink.error(new GraphQLRequestError(GENERIC_ERROR_MESSAGE, "NO_OPERATION_TEXT"));
+            return;
+          }
+          dispose = client.subscribe<Record<string, unknown>>(
+            { query: params.text, operationName: params.name, variables },
+            {
+              next: (result) => {
+                const errors = (result as { errors?: GraphQLErrorLike[] }).errors;
+                if (Array.isArray(errors) && errors.length > 0) sink.error(errorFromGraphQLErrors(errors));
+                else sink.next(result as GraphQLResponse);
+              },
+              error: () => sink.error(new GraphQLRequestError(NETWORK_ERROR_MESSAGE, "NETWORK_ERROR")),
+              complete: () => sink.complete(),
+            },
+          );
+        },
+        () => sink.error(new GraphQLRequestError(NETWORK_ERROR_MESSAGE, "NETWORK_ERROR")),
+      );
+      return () => {
+        cancelled = true;
+        dispose?.();
+      };
+    });
+}
+
 export function createRelayEnvironment(fetchImpl?: FetchLike): Environment {
   return new Environment({
-    network: Network.create(createFetchFunction(fetchImpl)),
+    network: Network.create(createFetchFunction(fetchImpl), createSubscribeFunction(fetchImpl)),
     store: new Store(new RecordSource()),
   });
 }
