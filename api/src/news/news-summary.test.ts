@@ -12,6 +12,7 @@ const snapshotAsOf = new Date("2021-04-21T22:40:00Z");
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  await db.reset(); // on PostgreSQL the database is shared by the test files
   await loadNewsSnapshot(createTestDeps(db));
 }, 60_000);
 afterAll(() => db.close());

@@ -11,6 +11,7 @@ let test: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  await db.reset(); // on PostgreSQL the database is shared by the test files
   // Anonymous requests have an hourly point budget; these tests ask for more than a visitor would.
   test = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "1000000" });
   await loadNewsSnapshot(test.deps, { files: snapshotFiles.filter((file) => !["reuters", "cnbc"].includes(file.source)) });

@@ -8,6 +8,7 @@ let app: ReturnType<typeof createTestApp>["app"];
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  await db.reset(); // on PostgreSQL the database is shared by the test files
   const test = createTestApp(db);
   app = test.app;
   // The 2021 files (the headline corpora of 2018–2020 only add background; the snapshot test loads them).

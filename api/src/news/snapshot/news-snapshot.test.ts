@@ -8,6 +8,8 @@ let firstLoad: Awaited<ReturnType<typeof loadNewsSnapshot>>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  // On PostgreSQL the database is shared by the test files: start from empty tables.
+  await db.reset();
   firstLoad = await loadNewsSnapshot(createTestDeps(db));
 }, 60_000);
 afterAll(() => db.close());
