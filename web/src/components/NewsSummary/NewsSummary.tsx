@@ -5,7 +5,7 @@ import { Notice } from "../Notice/Notice";
 import { formatScore, toneColor, toneOfScore, type SentimentTone } from "../SentimentBadge/sentiment";
 import { SentimentBadge } from "../SentimentBadge/SentimentBadge";
 import { ButtonLink } from "../ui/Button";
-import { Card, VisuallyHidden } from "../ui/Layout";
+import { Card, DetailList, VisuallyHidden } from "../ui/Layout";
 import type { NewsSummary_news$key } from "./__generated__/NewsSummary_news.graphql";
 
 interface NewsSummaryProps {
@@ -232,22 +232,11 @@ const PanelTitle = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
-const Facts = styled.dl`
-  display: grid;
+// A compact detail list: tighter rows, values aligned on the text baseline.
+const Facts = styled(DetailList)`
   width: 100%;
-  margin: 0;
-  > div {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: baseline;
-    gap: 2px ${({ theme }) => theme.space.md};
-    padding: 6px 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  > div:last-child { border-bottom: 0; }
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  dd { margin: 0; font-weight: 650; text-align: right; }
+  > div { align-items: baseline; gap: 2px ${({ theme }) => theme.space.md}; padding: 6px 0; }
+  dd { font-weight: 650; }
 `;
 
 const Muted = styled.span`

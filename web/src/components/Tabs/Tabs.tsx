@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import styled from "styled-components";
+import { SegmentedTrack } from "../ui/Layout";
 
 export interface TabDefinition<Id extends string> {
   id: Id;
@@ -42,7 +43,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Tab
 
   return (
     <div>
-      <TabList role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      <SegmentedTrack role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const isSelected = tab.id === current.id;
           return (
@@ -64,23 +65,13 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Tab
             </TabButton>
           );
         })}
-      </TabList>
+      </SegmentedTrack>
       <Panel role="tabpanel" id={panelId(current.id)} aria-labelledby={tabId(current.id)} tabIndex={0}>
         {current.content}
       </Panel>
     </div>
   );
 }
-
-const TabList = styled.div`
-  display: grid;
-  grid-auto-flow: column;
-  grid-auto-columns: 1fr;
-  gap: 4px;
-  padding: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-`;
 
 const TabButton = styled.button`
   min-height: 40px;

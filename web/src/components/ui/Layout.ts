@@ -133,3 +133,14 @@ export const IconBubble = styled.div<{ $tone?: "premium" | "success" }>`
   background: ${({ theme }) => theme.colors.surfaceMuted};
   color: ${({ theme, $tone = "premium" }) => theme.colors[$tone]};
 `;
+
+/** The rounded track behind a row of equal segments (tabs, segmented pickers). */
+export const SegmentedTrack = styled.div`
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: 1fr;
+  gap: 4px;
+  padding: 4px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;

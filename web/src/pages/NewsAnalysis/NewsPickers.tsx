@@ -1,5 +1,6 @@
 import { useId } from "react";
 import styled from "styled-components";
+import { SegmentedTrack } from "../../components/ui/Layout";
 import { NEWS_TICKERS, TIMEFRAMES, type NewsSelection } from "./newsParams";
 
 interface NewsPickersProps {
@@ -32,7 +33,7 @@ export function NewsPickers({ selection, onChange, pending }: NewsPickersProps) 
       </Field>
       <Timeframes>
         <legend>Timeframe</legend>
-        <Segments>
+        <SegmentedTrack>
           {TIMEFRAMES.map((timeframe) => (
             <Segment key={timeframe.param}>
               <input
@@ -47,7 +48,7 @@ export function NewsPickers({ selection, onChange, pending }: NewsPickersProps) 
               </span>
             </Segment>
           ))}
-        </Segments>
+        </SegmentedTrack>
       </Timeframes>
     </Bar>
   );
@@ -86,16 +87,6 @@ const Timeframes = styled.fieldset`
   min-width: 0;
   max-width: 100%;
   legend { padding: 0; margin-bottom: 6px; font-weight: 600; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-`;
-
-const Segments = styled.div`
-  display: grid;
-  grid-auto-flow: column;
-  grid-auto-columns: 1fr;
-  gap: 4px;
-  padding: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
 const Segment = styled.label`
