@@ -1,0 +1,33 @@
+import { cleanTickerList, parseTickerCsv, parseTickerList } from "./ticker-lists";
+
+describe("manual ticker lists (spec §5)", () => {
+  it("trims, upper-cases, drops invalid entries and repeats", () => {
+    expect(parseTickerList(" aapl, MSFT ,nvda,,jpm, amzn, msft, 123, TOOLONG, BRK.B")).toEqual({
+      tickers: ["AAPL", "MSFT", "NVDA", "JPM", "AMZN"],
+      dropped: ["123", "TOOLONG", "BRK.B"],
+    });
+  });
+
+  it("accepts one ticker per line as well", () => {
+    expect(parseTickerList("aapl\nmsft\r\nnvda").tickers).toEqual(["AAPL", "MSFT", "NVDA"]);
+  });
+
+  it("applies the same rules to a list sent by an API caller", () => {
+    expect(cleanTickerList(["ko", " KO ", "", "x1"])).toEqual({ tickers: ["KO"], dropped: ["x1"] });
+  });
+});
+
+describe("CSV upload (spec §5)", () => {
+  it("uses the column named like Symbol, keeps valid de-duplicated tickers and drops junk rows", () => {
+    const csv = "Name,Symbol,Weight\nApple,aapl,0.1\nMicrosoft,MSFT,0.2\nJunk,12345,0\nApple again,AAPL,0.1\n,,\nTotal,,1\nNvidia,\"nvda\",0.3\n";
+    expect(parseTickerCsv(csv)).toEqual({ tickers: ["AAPL", "MSFT", "NVDA"], dropped: ["12345"], column: "Symbol" });
+  });
+
+  it("falls back to the first column when no header names a ticker or symbol", () => {
+    expect(parseTickerCsv("code,name\nKO,Coca-Cola\npep,PepsiCo").tickers).toEqual(["KO", "PEP"]);
+  });
+
+  it("matches header names case-insensitively, e.g. 'Ticker Symbol'", () => {
+    expect(parseTickerCsv("\uFEFFid,TICKER SYMBOL\n1,jpm\n2,jpm").tickers).toEqual(["JPM"]);
+  });
+});
