@@ -54,6 +54,7 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
         { path: "account", ...page(() => import("./pages/Account/AccountPage")) },
         { path: "demo-checkout", ...page(() => import("./pages/DemoCheckout/DemoCheckoutPage")) },
         { path: "demo-billing-portal", ...page(() => import("./pages/DemoBillingPortal/DemoBillingPortalPage")) },
+        { path: "stocks/:ticker", ...page(() => import("./pages/StockDetail/StockDetailPage")) },
         ...GATE_ROUTES.map(({ path, title, description }) => ({
           path: path.slice(1),
           ...page(async () => {

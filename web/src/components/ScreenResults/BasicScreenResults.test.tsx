@@ -1,0 +1,252 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
+import { executeAgainstSchema } from "../../../test/relay";
+import { renderWithProviders } from "../../../test/render";
+import { BasicScreenResults } from "./BasicScreenResults";
+import { ROW_HEIGHT } from "./BasicResultsTable";
+import type { BasicRow } from "./basicColumns";
+import type { BasicScreenResultsTestQuery } from "./__generated__/BasicScreenResultsTestQuery.graphql";
+
+const TestQuery = graphql`
+  query BasicScreenResultsTestQuery {
+    screen(input: { universe: MANUAL }) {
+      ...BasicScreenResults_result
+    }
+    screenMethodology {
+      ...ScoreHelp_methodology
+    }
+  }
+`;
+
+function Harness() {
+  const data = useLazyLoadQuery<BasicScreenResultsTestQuery>(TestQuery, {});
+  return <BasicScreenResults result={data.screen} methodology={data.screenMethodology} />;
+}
+
+const row = (ticker: string, overrides: Partial<BasicRow> = {}): BasicRow => ({
+  ticker,
+  name: `${ticker} Inc.`,
+  price: 100,
+  sma5: 101,
+  sma20: 99,
+  sma50: 95,
+  rsi: 50,
+  volume: 1_500_000,
+  technicalScore: 50,
+  sentimentScore: 0,
+  newsCount: 0,
+  analystUpgrades: 0,
+  analystDowngrades: 0,
+  momentum: "NEUTRAL",
+  peRatio: 20,
+  beta: 1,
+  ...overrides,
+});
+
+/** Server order: technical score, highest first. */
+const ROWS: BasicRow[] = [
+  row("NVDA", { technicalScore: 85, rsi: 75.4, sentimentScore: 0.25, newsCount: 12, analystUpgrades: 2, analystDowngrades: 1, momentum: "STRONG_BULLISH" }),
+  row("MSFT", { technicalScore: 70, rsi: 25.2, sentimentScore: -0.15, newsCount: 4, momentum: "BULLISH", peRatio: null }),
+  row("AAPL", { technicalScore: 60, rsi: 70, sentimentScore: 0.2, newsCount: 9, beta: null }),
+  row("JPM", { technicalScore: 42.5, rsi: 30, sentimentScore: -0.1, newsCount: 3 }),
+  row("AMZN", { technicalScore: 80, rsi: null, sentimentScore: null, name: "Amazon.com, Inc." }),
+];
+
+interface Fixture {
+  rows?: BasicRow[];
+  warnings?: { code: string; field: string | null; message: string }[];
+  isSnapshot?: boolean;
+}
+
+async function renderResults(fixture: Fixture = {}) {
+  const environment = createMockEnvironment();
+  const utils = renderWithProviders(<Harness />, environment);
+  const operation = await waitFor(() => environment.mock.getMostRecentOperation());
+  const rows = fixture.rows ?? ROWS;
+  const response = executeAgainstSchema(operation, {
+    BasicScreenResult: () => ({
+      runId: "run-1",
+      source: "Alpha Vantage daily prices (bundled snapshot)",
+      asOf: "2021-04-21",
+      isSnapshot: fixture.isSnapshot ?? true,
+      betaProxy: "equal-weighted S&P 500 average (no SPY in the data)",
+      newsAsOf: "2021-03-15T16:55:00.000Z",
+      stats: { universeSize: 5, withPriceData: 5, maPassCount: 4, matched: rows.length },
+      warnings: fixture.warnings ?? [],
+      rows: { totalCount: rows.length, edges: rows.map((node) => ({ cursor: node.ticker, node })) },
+    }),
+    ScreenMethodology: () => ({
+      technicalScoreFormula: "40% RSI position + 30% MA spread + 30% volume trend",
+      momentumRule: "strong_bullish when SMA 5 > SMA 20 > SMA 50 and RSI above 55",
+      combinedScoreFormula: "60% technical + 40% sentiment",
+      gradeThresholds: "A ≥ 75, B ≥ 60, C ≥ 45, otherwise D",
+    }),
+  });
+  await act(async () => environment.mock.resolve(operation, response));
+  await screen.findByRole("region", { name: "Basic screen results" });
+  return utils;
+}
+
+const table = () => screen.getByRole("table");
+const bodyRows = () => within(table()).getAllByRole("row").slice(1);
+const tickers = () => bodyRows().map((tr) => within(tr).getByRole("link").textContent);
+const cell = (ticker: string, column: string) => {
+  const headers = within(table()).getAllByRole("columnheader").map((th) => th.textContent?.replace(/[▲▼↕]/g, "").trim());
+  const tr = bodyRows().find((candidate) => within(candidate).getByRole("link").textContent === ticker);
+  if (!tr) throw new Error(`No row for ${ticker}`);
+  return tr.children[headers.indexOf(column)] as HTMLElement;
+};
+/** jsdom's Blob has no text(); FileReader reads it. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+const toneOf = (element: HTMLElement) => element.querySelector("[data-tone]")?.getAttribute("data-tone") ?? null;
+
+// The virtualiser sizes its window from the scroll area's height, which jsdom leaves at 0.
+const VIEWPORT_HEIGHT = 480;
+beforeEach(() => {
+  jest.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(VIEWPORT_HEIGHT);
+});
+afterEach(() => jest.restoreAllMocks());
+
+test("shows the KPI tiles, the source with its as-of and snapshot label, the beta proxy and every warning", async () => {
+  await renderResults({
+    warnings: [
+      { code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: "The bundled data has no options open interest, so requireOptions was not applied." },
+      { code: "PE_PARTIAL", field: null, message: "P/E is known for 3 of 5 stocks." },
+    ],
+  });
+  const tile = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+  expect(tile("Universe")).toBe("5");
+  expect(tile("With Price Data")).toBe("5");
+  expect(tile("MA Pass 5 over 20")).toBe("4");
+
+  const note = screen.getByRole("note", { name: "About this data" });
+  expect(note.textContent).toContain("Offline snapshot");
+  expect(note.textContent).toContain("Source: Alpha Vantage daily prices (bundled snapshot) · as of Apr 21, 2021");
+  expect(note.textContent).toContain("Beta measured against equal-weighted S&P 500 average (no SPY in the data)");
+  expect(screen.getByText("The bundled data has no options open interest, so requireOptions was not applied.")).toBeTruthy();
+  expect(screen.getByText("P/E is known for 3 of 5 stocks.")).toBeTruthy();
+  expect(screen.getByText("5 matches")).toBeTruthy();
+});
+
+test("live data carries no snapshot label", async () => {
+  await renderResults({ isSnapshot: false });
+  expect(screen.getByRole("note", { name: "About this data" }).textContent).not.toContain("Offline snapshot");
+});
+
+test("colours RSI, technical score and sentiment by the spec's thresholds, with a mark and words as well as colour", async () => {
+  await renderResults();
+  expect(toneOf(cell("NVDA", "RSI"))).toBe("overbought");
+  expect(cell("NVDA", "RSI").textContent).toBe("75.4OB (overbought)");
+  expect(getComputedStyle(cell("NVDA", "RSI").querySelector("[data-tone]") as HTMLElement).color).toBe("rgb(185, 28, 28)"); // danger red
+  expect(toneOf(cell("MSFT", "RSI"))).toBe("oversold");
+  expect(getComputedStyle(cell("MSFT", "RSI").querySelector("[data-tone]") as HTMLElement).color).toBe("rgb(4, 120, 87)"); // success green
+  expect(toneOf(cell("AAPL", "RSI"))).toBeNull(); // 70 is not above 70
+  expect(toneOf(cell("JPM", "RSI"))).toBeNull(); // 30 is not below 30
+  expect(cell("AMZN", "RSI").textContent).toBe("—");
+
+  expect(toneOf(cell("NVDA", "Tech Score"))).toBe("strong");
+  expect(toneOf(cell("MSFT", "Tech Score"))).toBe("good");
+  expect(getComputedStyle(cell("MSFT", "Tech Score").querySelector("[data-tone]") as HTMLElement).color).toBe("rgb(29, 78, 216)"); // primary blue
+  expect(toneOf(cell("AMZN", "Tech Score"))).toBe("good"); // 80 is not above 80
+  expect(toneOf(cell("AAPL", "Tech Score"))).toBeNull(); // 60 is not above 60
+
+  expect(toneOf(cell("NVDA", "Sentiment"))).toBe("positive");
+  expect(cell("NVDA", "Sentiment").textContent).toBe("+0.25▲ (positive)");
+  expect(toneOf(cell("MSFT", "Sentiment"))).toBe("negative");
+  expect(toneOf(cell("AAPL", "Sentiment"))).toBeNull(); // 0.2 is not above 0.2
+  expect(toneOf(cell("JPM", "Sentiment"))).toBeNull(); // −0.1 is not below −0.1
+  expect(cell("AMZN", "Sentiment").textContent).toBe("—");
+
+  expect(cell("NVDA", "Analyst Activity").textContent).toBe("↑2 up ↓1 down");
+  expect(cell("NVDA", "Momentum").textContent).toBe("Strong bullish");
+  expect(cell("MSFT", "P/E").textContent).toBe("—");
+  expect(cell("NVDA", "Price").textContent).toBe("$100.00");
+  expect(cell("NVDA", "Volume").textContent).toBe("1.5M");
+});
+
+test("ticker cells link to the stock's detail page", async () => {
+  await renderResults();
+  const link = screen.getByRole("link", { name: "NVDA" });
+  expect(link.getAttribute("href")).toBe("/stocks/NVDA");
+  expect(within(link.closest("th") as HTMLElement).getByText("NVDA Inc.")).toBeTruthy();
+});
+
+test("the Tech Score header shows the server's formula on hover or focus", async () => {
+  await renderResults();
+  fireEvent.focus(within(screen.getByRole("columnheader", { name: /^Tech Score/ })).getByRole("button"));
+  expect((await screen.findByRole("tooltip")).textContent).toContain("40% RSI position + 30% MA spread + 30% volume trend");
+});
+
+test("sorts by any column from its header, announcing the order with aria-sort, missing values last", async () => {
+  await renderResults();
+  const header = (name: string) => screen.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+  // The server's order first: technical score, highest first.
+  expect(tickers()).toEqual(["NVDA", "AMZN", "MSFT", "AAPL", "JPM"]);
+  expect(header("Tech Score").getAttribute("aria-sort")).toBe("descending");
+
+  fireEvent.click(within(header("RSI")).getByRole("button"));
+  expect(header("RSI").getAttribute("aria-sort")).toBe("descending");
+  expect(header("Tech Score").getAttribute("aria-sort")).toBe("none");
+  expect(tickers()).toEqual(["NVDA", "AAPL", "JPM", "MSFT", "AMZN"]);
+
+  fireEvent.click(within(header("RSI")).getByRole("button"));
+  expect(header("RSI").getAttribute("aria-sort")).toBe("ascending");
+  expect(tickers()).toEqual(["MSFT", "JPM", "AAPL", "NVDA", "AMZN"]);
+  expect(screen.getByText("Sorted by RSI, ascending.")).toBeTruthy();
+
+  fireEvent.click(within(header("Ticker")).getByRole("button"));
+  expect(tickers()).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
+});
+
+test("with 4,000 rows only the visible window is rendered, and scrolling brings later rows in", async () => {
+  const many = Array.from({ length: 4000 }, (_, index) => row(`T${String(index).padStart(4, "0")}`.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]), { technicalScore: 100 - index / 40 }));
+  await renderResults({ rows: many });
+  expect(table().getAttribute("aria-rowcount")).toBe("4001");
+  const rendered = bodyRows().filter((tr) => tr.getAttribute("aria-hidden") !== "true");
+  expect(rendered.length).toBeGreaterThan(0);
+  expect(rendered.length).toBeLessThan(60);
+  expect(screen.queryByRole("link", { name: "TDJJJ" })).toBeNull(); // the 4,000th row
+
+  const scrollArea = screen.getByRole("region", { name: /Screening results table/ });
+  await act(async () => {
+    scrollArea.scrollTop = 4000 * ROW_HEIGHT - VIEWPORT_HEIGHT;
+    fireEvent.scroll(scrollArea);
+  });
+  expect(await screen.findByRole("link", { name: "TDJJJ" })).toBeTruthy();
+  expect(screen.queryByRole("link", { name: "TAAAA" })).toBeNull();
+  expect(bodyRows().filter((tr) => tr.getAttribute("aria-hidden") !== "true").length).toBeLessThan(60);
+});
+
+test("Export CSV downloads basic_screening_results.csv with the spec's columns in the table's sort order", async () => {
+  const created: Blob[] = [];
+  const clicked: string[] = [];
+  Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), "blob:results"), revokeObjectURL: () => {} });
+  jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.download);
+  });
+  await renderResults();
+  fireEvent.click(within(screen.getByRole("columnheader", { name: /^Ticker/ })).getByRole("button"));
+  fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+
+  expect(clicked).toEqual(["basic_screening_results.csv"]);
+  const text = await readText(created[0]);
+  const lines = text.split("\r\n");
+  expect(lines[0]).toBe("Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Beta");
+  expect(lines.slice(1, 6).map((line) => line.split(",")[0])).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
+});
+
+test("no matches: says so plainly and offers no export", async () => {
+  await renderResults({ rows: [] });
+  expect(screen.getByText("No stocks matched")).toBeTruthy();
+  expect(screen.queryByRole("table")).toBeNull();
+  expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
+});

@@ -1,0 +1,116 @@
+import { graphql, useFragment } from "react-relay";
+import styled from "styled-components";
+import { Notice } from "../Notice/Notice";
+import { formatDateTime } from "../SentimentBadge/sentiment";
+import { DataSourceLine } from "./DataSourceLine";
+import { formatInteger } from "./format";
+import type { ScreenSummary_result$key } from "./__generated__/ScreenSummary_result.graphql";
+
+/**
+ * What every screen result opens with (spec §2): the Universe / With Price Data / MA Pass tiles,
+ * where the data comes from and how current it is, and each warning the server raised.
+ */
+export function ScreenSummary({ result }: { result: ScreenSummary_result$key }) {
+  const data = useFragment(
+    graphql`
+      fragment ScreenSummary_result on ScreenResult {
+        source
+        asOf
+        isSnapshot
+        betaProxy
+        newsAsOf
+        stats {
+          universeSize
+          withPriceData
+          maPassCount
+        }
+        warnings {
+          code
+          field
+          message
+        }
+      }
+    `,
+    result,
+  );
+
+  return (
+    <Summary>
+      <Tiles>
+        <Tile>
+          <dt>Universe</dt>
+          <dd>{formatInteger(data.stats.universeSize)}</dd>
+        </Tile>
+        <Tile>
+          <dt>With Price Data</dt>
+          <dd>{formatInteger(data.stats.withPriceData)}</dd>
+        </Tile>
+        <Tile>
+          <dt>MA Pass 5 over 20</dt>
+          <dd>{formatInteger(data.stats.maPassCount)}</dd>
+        </Tile>
+      </Tiles>
+
+      <DataSourceLine source={data.source} asOf={data.asOf} isSnapshot={data.isSnapshot}>
+        {data.newsAsOf ? <span>News up to {formatDateTime(data.newsAsOf)}</span> : null}
+        {data.betaProxy ? <span>Beta measured against {data.betaProxy}</span> : null}
+        {data.isSnapshot ? <span>Time windows are measured back from the snapshot's last day, as on a live day.</span> : null}
+      </DataSourceLine>
+
+      {data.warnings.length > 0 ? (
+        <Notice tone="warning" title={data.warnings.length === 1 ? "1 thing to know about these results" : `${data.warnings.length} things to know about these results`}>
+          <Warnings>
+            {data.warnings.map((warning) => (
+              <li key={`${warning.code}-${warning.field ?? ""}`} data-code={warning.code}>
+                {warning.message}
+              </li>
+            ))}
+          </Warnings>
+        </Notice>
+      ) : null}
+    </Summary>
+  );
+}
+
+const Summary = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+`;
+
+const Tiles = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    gap: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Tile = styled.div`
+  display: grid;
+  gap: 2px;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 4px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.colors.shadow};
+  min-width: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-weight: 750;
+    font-variant-numeric: tabular-nums;
+    line-height: 1.1;
+  }
+`;
+
+const Warnings = styled.ul`
+  display: grid;
+  gap: 4px;
+  margin: 0;
+  padding-left: 1.2em;
+`;

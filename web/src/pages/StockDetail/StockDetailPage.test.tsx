@@ -1,0 +1,209 @@
+import type { IMocks } from "@graphql-tools/mock";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMockEnvironment } from "relay-test-utils";
+import { executeAgainstSchema } from "../../../test/relay";
+import type { MockEnvironment } from "../../../test/render";
+import { Providers } from "../../Providers";
+import { errorFromGraphQLErrors } from "../../relay/environment";
+import StockDetailPage, { loader } from "./StockDetailPage";
+
+// lightweight-charts draws on canvas, which jsdom lacks: record what the page asks it to draw instead.
+// (virtual: the package is ESM-only, with no entry jest's require() can resolve.)
+const mockSeries: { type: string; options: Record<string, unknown>; data: unknown[] }[] = [];
+jest.mock("lightweight-charts", () => ({
+  ColorType: { Solid: "solid" },
+  CandlestickSeries: "Candlestick",
+  LineSeries: "Line",
+  createChart: () => ({
+    addSeries: (type: string, options: Record<string, unknown>) => {
+      const series = { type, options, data: [] as unknown[] };
+      mockSeries.push(series);
+      return { setData: (data: unknown[]) => (series.data = data) };
+    },
+    timeScale: () => ({ fitContent: () => {} }),
+    remove: () => {},
+  }),
+}), { virtual: true });
+
+beforeEach(() => {
+  mockSeries.length = 0;
+});
+afterEach(() => jest.restoreAllMocks());
+
+const BARS = [
+  { date: "2021-04-19", open: 133.51, high: 135.47, low: 133.34, close: 134.84, volume: 94264215, sma5: null, sma20: 128.1, sma50: null },
+  { date: "2021-04-20", open: 135.02, high: 135.53, low: 131.81, close: 133.11, volume: 94812349, sma5: 133.2, sma20: 128.6, sma50: 127.9 },
+  { date: "2021-04-21", open: 132.36, high: 133.75, low: 131.3, close: 133.5, volume: 68847136, sma5: 133.9, sma20: 129.05, sma50: 128.2 },
+];
+
+const TECHNICALS = {
+  asOf: "2021-04-21",
+  source: "Alpha Vantage daily prices (bundled snapshot)",
+  isSnapshot: true,
+  close: 133.5,
+  volume: 68847136,
+  sma5: 133.9,
+  sma20: 129.05,
+  sma50: 128.2,
+  rsi14: 72.4,
+  avgVolume20: 95123456,
+  beta60: 1.18,
+  betaProxy: "equal-weighted average of the bundled S&P 500 stocks",
+  maCondition: true,
+  maSpreadPct: 3.76,
+  lastCrossUpDate: "2021-04-01",
+  momentum: "STRONG_BULLISH",
+  technicalScore: 83.5,
+  return1m: 9.8,
+  peRatio: 36.1,
+  peSource: "close ÷ trailing 4 quarters EPS (Yahoo EPS history snapshot)",
+  nextEarningsDate: "2021-04-28",
+  daysToEarnings: 7,
+};
+
+function mocks(technicals: object | null): IMocks {
+  return {
+    Stock: () => ({ id: "Stock:AAPL", ticker: "AAPL", name: "Apple Inc.", technicals }),
+    PriceHistory: () => ({ source: TECHNICALS.source, asOf: "2021-04-21", bars: technicals ? BARS : [] }),
+    NewsSentiment: () => ({
+      mode: "SNAPSHOT",
+      asOf: "2021-03-15T16:55:00.000Z",
+      windowStart: "2021-03-08T16:55:00.000Z",
+      newsCount: 1,
+      sentimentScore: 0.62,
+      sentimentLabel: "BULLISH",
+      articles: {
+        edges: [
+          {
+            cursor: "c1",
+            node: {
+              id: "article-1",
+              title: "Apple beats estimates and raises its dividend",
+              url: "https://news.example.com/apple-beats",
+              source: "finnhub",
+              publisher: "Reuters",
+              publishedAt: "2021-03-15T15:00:00.000Z",
+              score: 0.62,
+              label: "BULLISH",
+              terms: [],
+              analystAction: null,
+            },
+          },
+        ],
+        pageInfo: { hasNextPage: false, endCursor: "c1" },
+      },
+    }),
+    ScreenMethodology: () => ({
+      technicalScoreFormula: "40% RSI position + 30% MA spread + 30% volume trend",
+      momentumRule: "strong_bullish when SMA 5 > SMA 20 > SMA 50",
+      combinedScoreFormula: "60% technical + 40% sentiment",
+      gradeThresholds: "A ≥ 75",
+    }),
+  };
+}
+
+function renderDetail(path: string, state?: unknown) {
+  const environment: MockEnvironment = createMockEnvironment();
+  const router = createMemoryRouter(
+    [
+      { path: "/stocks/:ticker", Component: StockDetailPage, loader: (args) => loader(environment, args), HydrateFallback: () => null },
+      { path: "/screener", element: <p>Screener page</p> },
+    ],
+    { initialEntries: [{ pathname: path, state }] },
+  );
+  render(
+    <Providers environment={environment}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { environment, router };
+}
+
+async function answer(environment: MockEnvironment, technicals: object | null = TECHNICALS) {
+  const operation = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "StockDetailPageQuery"));
+  await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, mocks(technicals))));
+  return operation;
+}
+
+const figure = (label: string) => screen.getByText(label, { selector: "dt, dt *" }).closest("div")?.querySelector("dd") as HTMLElement;
+
+test("shows the chart with SMA overlays, the key figures with their sources, and the latest headlines", async () => {
+  const { environment } = renderDetail("/stocks/aapl", { backTo: "/screener?tab=basic" });
+  const operation = await answer(environment);
+  expect(operation.request.variables).toEqual({ ticker: "AAPL", days: 365 });
+
+  expect(await screen.findByRole("heading", { level: 1, name: "AAPL · Apple Inc." })).toBeTruthy();
+  const note = screen.getByRole("note", { name: "About this data" });
+  expect(note.textContent).toContain("Offline snapshot");
+  expect(note.textContent).toContain("Source: Alpha Vantage daily prices (bundled snapshot) · as of Apr 21, 2021");
+
+  expect(figure("Price").textContent).toBe("$133.50Close on Apr 21, 2021");
+  expect(figure("SMA 5").textContent).toBe("133.90");
+  expect(figure("SMA 20").textContent).toBe("129.05");
+  expect(figure("SMA 50").textContent).toBe("128.20");
+  expect(figure("SMA 5 over SMA 20").textContent).toBe("YesLast crossed above on Apr 1, 2021");
+  expect(figure("RSI 14").textContent).toBe("72.4OB (overbought)");
+  expect(figure("Avg volume (20 days)").textContent).toBe("95.1M95,123,456 shares");
+  expect(figure("Beta (60 days)").textContent).toBe("1.18Against equal-weighted average of the bundled S&P 500 stocks");
+  expect(figure("Momentum").textContent).toBe("Strong bullish");
+  expect(figure("Technical score").textContent).toBe("83.50▲▲ (strong)0–100");
+  expect(figure("P/E").textContent).toBe("36.1close ÷ trailing 4 quarters EPS (Yahoo EPS history snapshot)");
+  expect(figure("Next earnings").textContent).toBe("Apr 28, 2021In 7 days");
+
+  fireEvent.focus(screen.getByText("Technical score"));
+  expect((await screen.findByRole("tooltip")).textContent).toContain("40% RSI position + 30% MA spread + 30% volume trend");
+
+  // Candles for every bar, and one line per moving average over the bars that have it.
+  expect(mockSeries.map((series) => series.type)).toEqual(["Candlestick", "Line", "Line", "Line"]);
+  expect(mockSeries[0].data).toEqual(BARS.map(({ date, open, high, low, close }) => ({ time: date, open, high, low, close })));
+  expect(mockSeries[1].data).toEqual([
+    { time: "2021-04-20", value: 133.2 },
+    { time: "2021-04-21", value: 133.9 },
+  ]);
+  expect(mockSeries[3].data).toEqual([
+    { time: "2021-04-20", value: 127.9 },
+    { time: "2021-04-21", value: 128.2 },
+  ]);
+  expect(within(screen.getByRole("list", { name: "Chart key" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    "SMA 5",
+    "SMA 20",
+    "SMA 50",
+  ]);
+
+  const headlines = within(screen.getByRole("region", { name: "Headlines" }));
+  const headline = headlines.getByRole("heading", { level: 3, name: /Apple beats estimates/ }).closest("li") as HTMLElement;
+  expect(within(headline).getByText("Bullish")).toBeTruthy();
+  expect(screen.getByText("1 article")).toBeTruthy();
+
+  expect(screen.getByRole("link", { name: "← Back to results" }).getAttribute("href")).toBe("/screener?tab=basic");
+});
+
+test("an unknown ticker reads as not found, with the server's reason", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => {}); // React reports the error the boundary caught
+  const { environment } = renderDetail("/stocks/ZZZZZ");
+  const operation = await waitFor(() => environment.mock.getMostRecentOperation());
+  const message = "Unknown ticker ZZZZZ: it is not in the bundled symbol lists (US-listed securities).";
+  await act(async () =>
+    environment.mock.reject(
+      operation,
+      errorFromGraphQLErrors([
+        { message: `Invalid input: ticker. ${message}`, extensions: { code: "BAD_USER_INPUT", fieldErrors: [{ field: "ticker", message }] } },
+      ]),
+    ),
+  );
+  const alert = await screen.findByRole("alert");
+  expect(within(alert).getByRole("heading", { name: "No stock found for “ZZZZZ”" })).toBeTruthy();
+  expect(alert.textContent).toContain(message);
+  // Without a results page to return to, Back goes to the screener.
+  expect(screen.getByRole("link", { name: "← Back to results" }).getAttribute("href")).toBe("/screener");
+});
+
+test("a stock without prices says so and still lists its news", async () => {
+  const { environment } = renderDetail("/stocks/AAPL");
+  await answer(environment, null);
+  expect(await screen.findByText("No price data for AAPL")).toBeTruthy();
+  expect(mockSeries).toHaveLength(0);
+  expect(screen.queryByRole("heading", { name: "Key figures" })).toBeNull();
+  expect(screen.getByRole("heading", { level: 3, name: /Apple beats estimates/ })).toBeTruthy();
+});
