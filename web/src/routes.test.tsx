@@ -20,12 +20,6 @@ test.each(GATE_ROUTES.map((g) => [g.path, g.title, g.description]))(
   },
 );
 
-test("a placeholder page names its feature without data", async () => {
-  renderApp("/screener");
-  expect(await screen.findByRole("heading", { name: "Basic Screener" })).toBeTruthy();
-  expect(screen.getByText(/is being built/)).toBeTruthy();
-});
-
 test("the footer carries the disclaimer", async () => {
   renderApp("/");
   expect(await screen.findByText("For educational use only. Not investment advice.")).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from "react";
-import type { LoaderFunctionArgs, RouteObject } from "react-router-dom";
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { AppLayout } from "./components/AppLayout/AppLayout";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
@@ -9,6 +9,8 @@ import { GATE_ROUTES } from "./pages/FeatureGate/gates";
 interface PageModule {
   default: ComponentType;
   loader?: (environment: IEnvironment, args: LoaderFunctionArgs) => unknown;
+  /** Lets a page skip re-running its loader, e.g. when only a tab in the query string changed. */
+  shouldRevalidate?: ShouldRevalidateFunction;
 }
 
 /** Route-level code splitting: the page module is fetched on first visit; Suspense covers its query. */
@@ -26,6 +28,7 @@ function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): P
           </Suspense>
         ),
         ...(pageLoader ? { loader: (args: LoaderFunctionArgs) => pageLoader(environment, args) } : {}),
+        ...(module.shouldRevalidate ? { shouldRevalidate: module.shouldRevalidate } : {}),
       };
     },
   };

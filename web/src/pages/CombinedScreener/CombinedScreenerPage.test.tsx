@@ -1,50 +1,66 @@
-import type { IMocks } from "@graphql-tools/mock";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
-import { executeAgainstSchema } from "../../../test/relay";
 import { renderApp } from "../../../test/render";
-import { CombinedScreenerPageQuery } from "./CombinedScreenerPage";
+import { answerPageQueries, pendingOperation, pendingOperations, resolveOperation, screenerMocks, type ViewerFixture } from "../Screener/screenerTestData";
 
-function renderPage(mocks: IMocks) {
+async function renderPage(fixture: ViewerFixture) {
   const environment = createMockEnvironment();
-  environment.mock.queuePendingOperation(CombinedScreenerPageQuery, {});
-  environment.mock.queueOperationResolver((operation) => executeAgainstSchema(operation, mocks));
-  return renderApp("/combined-screener", environment);
+  const mocks = screenerMocks(fixture);
+  renderApp("/combined-screener", environment);
+  await answerPageQueries(environment, mocks);
+  await screen.findByRole("heading", { name: "Combined Screener", level: 1 });
+  return { environment, mocks };
 }
 
-const plan = (hasProAccess: boolean) => ({ PlanStatus: () => ({ hasProAccess, planId: hasProAccess ? "pro" : "basic" }) });
-
-async function expectProOverlay() {
+async function expectBlurredForm() {
   const overlay = (await screen.findByRole("heading", { name: "Unlock the Combined Screener" })).closest("section")!;
   expect(within(overlay).getByText("Pro Feature")).toBeTruthy();
   expect(within(overlay).getByRole("link", { name: "Start 7-Day Free Trial" }).getAttribute("href")).toBe("/subscribe");
   expect(within(overlay).getByRole("link", { name: "Compare plans" }).getAttribute("href")).toBe("/pricing");
 
-  // The blurred form is a picture: hidden from assistive technology, out of the tab order, no controls.
-  const preview = overlay.querySelector("[inert]")!;
+  // The real form, blurred: hidden from assistive technology and out of reach (inert), never sent.
+  const preview = overlay.querySelector("[inert]") as HTMLElement;
   expect(preview.getAttribute("aria-hidden")).toBe("true");
-  expect(preview.textContent).toContain("Lookback days");
-  expect(preview.querySelectorAll("input, select, button, a")).toHaveLength(0);
-  expect(screen.queryByText("Run Combined Analysis", { ignore: "[aria-hidden] *" })).toBeNull();
+  expect((within(preview).getByLabelText("Lookback days") as HTMLInputElement).value).toBe("120");
+  expect(within(preview).getByLabelText("Universe")).toBeTruthy();
+  expect(screen.queryByRole("form", { name: "Combined analysis parameters" })).toBeNull();
 }
 
-test("a visitor sees the screener blurred under the Pro overlay, with the plans below", async () => {
-  renderPage({ Query: () => ({ viewer: null }) });
-  await expectProOverlay();
+async function expectRunRefused(environment: ReturnType<typeof createMockEnvironment>) {
+  fireEvent.click(screen.getByRole("button", { name: "Run Combined Analysis" }));
+  const refused = (await screen.findByText("Pro Feature Required")).closest("li") as HTMLElement;
+  expect(within(refused).getByText("Upgrade to Pro to access combined technical + sentiment analysis.")).toBeTruthy();
+  expect(pendingOperations(environment, "useScreenRunCombinedQuery")).toHaveLength(0);
+}
+
+test("a visitor sees the form blurred under the Pro overlay, is refused with a toast on running, and sees the plans", async () => {
+  const { environment } = await renderPage({ signedIn: false });
+  await expectBlurredForm();
+  await expectRunRefused(environment);
   expect(screen.getByRole("heading", { name: "Choose your plan" })).toBeTruthy();
   expect(within(screen.getByRole("region", { name: "Pro" })).getByRole("button", { name: "Start 7-Day Free Trial" })).toBeTruthy();
 });
 
 test("a Basic user sees the overlay too, and Basic marked as the current plan", async () => {
-  renderPage(plan(false));
-  await expectProOverlay();
+  const { environment } = await renderPage({ signedIn: true, pro: false });
+  await expectBlurredForm();
+  await expectRunRefused(environment);
   expect(within(screen.getByRole("region", { name: "Basic" })).getByRole("button", { name: "Current Plan" })).toHaveProperty("disabled", true);
 });
 
-test("a Pro user gets the screen itself (still being built), no overlay", async () => {
-  renderPage(plan(true));
-  expect(await screen.findByRole("heading", { name: "Combined Screener", level: 1 })).toBeTruthy();
-  expect(screen.getByText(/is being built/)).toBeTruthy();
+test("a Pro user gets the form and graded results, with no overlay", async () => {
+  const { environment, mocks } = await renderPage({ signedIn: true, pro: true });
   expect(screen.queryByText("Pro Feature")).toBeNull();
   expect(document.querySelector("[inert]")).toBeNull();
+  const form = within(screen.getByRole("form", { name: "Combined analysis parameters" }));
+  fireEvent.change(form.getByLabelText("Universe"), { target: { value: "MANUAL" } });
+  fireEvent.click(form.getByRole("button", { name: "Run Combined Analysis" }));
+
+  const run = await pendingOperation(environment, "useScreenRunCombinedQuery");
+  expect(run.request.variables.input).toMatchObject({ universe: "MANUAL", tickers: ["AAPL", "MSFT", "NVDA", "JPM", "AMZN"] });
+  expect(screen.getAllByTestId("skeleton-row")).toHaveLength(5);
+  await resolveOperation(environment, run, mocks);
+  expect(await screen.findByText("Combined Analysis Complete")).toBeTruthy();
+  expect(within(screen.getByRole("region", { name: "Combined analysis results" })).getByText("NVDA")).toBeTruthy();
+  expect(within(screen.getByRole("region", { name: "Saved screens" })).getByLabelText("Name")).toBeTruthy();
 });

@@ -1,0 +1,46 @@
+import { Suspense, type ReactNode } from "react";
+import styled from "styled-components";
+import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
+import { InlineSpinner } from "../InlineSpinner/InlineSpinner";
+import { Notice } from "../Notice/Notice";
+import { Card } from "../ui/Layout";
+
+/** Spec §2 layout: the parameters on the left, the results on the right; stacked on narrow screens. */
+export const ScreenWorkspace = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: 340px minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+/** The left column: presets, the form and saved screens, one card. */
+export const ScreenSidebar = styled(Card).attrs({ as: "div" })`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
+`;
+
+/** The right column; dimmed while a new run is pending over older results. */
+export const ResultsPane = styled.div<{ $pending?: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+  transition: opacity 150ms ease;
+  opacity: ${({ $pending }) => ($pending ? 0.6 : 1)};
+`;
+
+/** Before the first run: what to do. */
+export function NoResultsYet({ children }: { children: ReactNode }) {
+  return <Notice title="No results yet">{children}</Notice>;
+}
+
+/** A run's results: a spinner while the store read settles, a plain message if rendering fails. */
+export function RunResultsBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={<Notice tone="danger" title="The results could not be shown">Run the screen again.</Notice>}>
+      <Suspense fallback={<InlineSpinner label="Loading results…" />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,262 @@
+// The screener form's values (what the inputs hold, as typed), its spec §5/§9 defaults, ranges and
+// steps, and the conversion to a ScreenInput with every number parsed and every bound checked.
+import { graphql, readInlineData } from "react-relay";
+import { parseTickerList, type ParsedTickers } from "../../../../api/src/screening/ticker-lists";
+import type { ScreenInput } from "./useScreenRun";
+import type { screenFormValues_request$key } from "./__generated__/screenFormValues_request.graphql";
+
+export type ScreenUniverse = ScreenInput["universe"];
+
+export const NEWS_SOURCES = [
+  { key: "wsj", label: "WSJ" },
+  { key: "yahoo", label: "Yahoo Finance" },
+  { key: "reuters", label: "Reuters" },
+  { key: "cnbc", label: "CNBC" },
+  { key: "ft", label: "Financial Times" },
+] as const;
+export type NewsSourceKey = (typeof NEWS_SOURCES)[number]["key"];
+
+/** Tickers read from an uploaded CSV (or restored from a saved screen, which has no file name). */
+export interface UploadedTickers extends ParsedTickers {
+  fileName: string | null;
+  column: string | null;
+}
+
+export interface ScreenFormValues {
+  universe: ScreenUniverse;
+  manualTickers: string;
+  upload: UploadedTickers | null;
+  lookbackDays: string;
+  newsWindowDays: string;
+  requireOptions: boolean;
+  minOptionsOi: string;
+  minBeta: string;
+  maxBeta: string;
+  maxEarnDays: string;
+  sectorKeyword: string;
+  newsSources: Record<NewsSourceKey, boolean>;
+  includeEtf: boolean;
+  minPrice: string;
+  minVolume: string;
+  maxSymbols: string;
+  // Signal filters: not in the spec form; the presets use them.
+  minRsi: string;
+  maxRsi: string;
+  requireMaCondition: boolean;
+  requireCrossover: boolean;
+  minSentiment: string;
+}
+
+export interface NumberFieldSpec {
+  label: string;
+  min: number;
+  max?: number;
+  step: number;
+  integer: boolean;
+  /** Empty means "no filter" (sent as omitted). */
+  optional?: boolean;
+}
+
+/** Spec §5 bounds and §9 steps; the RSI and sentiment filters take the server's bounds. */
+export const NUMBER_FIELDS = {
+  lookbackDays: { label: "Lookback days", min: 45, max: 365, step: 5, integer: true },
+  newsWindowDays: { label: "News window (days)", min: 1, max: 14, step: 1, integer: true },
+  minOptionsOi: { label: "Min options open interest", min: 0, step: 100, integer: true },
+  minBeta: { label: "Min beta", min: -10, max: 10, step: 0.1, integer: false },
+  maxBeta: { label: "Max beta", min: -10, max: 10, step: 0.1, integer: false },
+  maxEarnDays: { label: "Exclude earnings within (days)", min: 0, step: 1, integer: true },
+  minPrice: { label: "Min price ($)", min: 0, step: 0.5, integer: false },
+  minVolume: { label: "Min avg volume (20d)", min: 0, step: 10_000, integer: true },
+  maxSymbols: { label: "Max symbols", min: 0, step: 500, integer: true },
+  minRsi: { label: "Min RSI 14", min: 0, max: 100, step: 1, integer: false, optional: true },
+  maxRsi: { label: "Max RSI 14", min: 0, max: 100, step: 1, integer: false, optional: true },
+  minSentiment: { label: "Min news sentiment", min: -1, max: 1, step: 0.05, integer: false, optional: true },
+} as const satisfies Record<string, NumberFieldSpec>;
+export type NumberField = keyof typeof NUMBER_FIELDS;
+
+/** Spec §9: batch size is fixed at 150 in the form (the API allows 50–300). */
+export const BATCH_SIZE = 150;
+export const SECTOR_KEYWORD_MAX_LENGTH = 100;
+export const DEFAULT_MANUAL_TICKERS = "AAPL, MSFT, NVDA, JPM, AMZN";
+/** Universes whose tickers the form sends (spec §3: only when the universe is not a named list). */
+export const TICKER_LIST_UNIVERSES: readonly ScreenUniverse[] = ["UPLOAD", "MANUAL"];
+
+export const DEFAULT_SCREEN_FORM_VALUES: ScreenFormValues = {
+  universe: "SP500",
+  manualTickers: DEFAULT_MANUAL_TICKERS,
+  upload: null,
+  lookbackDays: "120",
+  newsWindowDays: "7",
+  requireOptions: true,
+  minOptionsOi: "0",
+  minBeta: "-10",
+  maxBeta: "10",
+  maxEarnDays: "0",
+  sectorKeyword: "",
+  newsSources: { wsj: true, yahoo: true, reuters: true, cnbc: false, ft: false },
+  includeEtf: false,
+  minPrice: "3",
+  minVolume: "100000",
+  maxSymbols: "4000",
+  minRsi: "",
+  maxRsi: "",
+  requireMaCondition: false,
+  requireCrossover: false,
+  minSentiment: "",
+};
+
+/** Fields that can carry a message: the number fields and the ticker sources. */
+export type ScreenFormField = NumberField | "manualTickers" | "upload" | "sectorKeyword";
+export type ScreenFormErrors = Partial<Record<ScreenFormField, string>>;
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+function rangeMessage({ label, min, max }: NumberFieldSpec): string {
+  return max === undefined ? `${label} must be at least ${count(min)}.` : `${label} must be between ${count(min)} and ${count(max)}.`;
+}
+
+/** The number a field holds, or the message saying why it is not acceptable. */
+function parseNumberField(text: string, spec: NumberFieldSpec): { value: number | null } | { error: string } {
+  const trimmed = text.trim();
+  if (!trimmed) return spec.optional ? { value: null } : { error: `${spec.label} is required.` };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return { error: `${spec.label} must be a number.` };
+  if (spec.integer && !Number.isInteger(value)) return { error: `${spec.label} must be a whole number.` };
+  if (value < spec.min || (spec.max !== undefined && value > spec.max)) return { error: rangeMessage(spec) };
+  return { value };
+}
+
+/** The tickers a ticker-list universe would send, with what was dropped. */
+export function tickersOf(values: ScreenFormValues): ParsedTickers | null {
+  if (values.universe === "MANUAL") return parseTickerList(values.manualTickers);
+  if (values.universe === "UPLOAD") return values.upload;
+  return null;
+}
+
+export type ScreenFormCheck = { input: ScreenInput; errors: null } | { input: null; errors: ScreenFormErrors };
+
+/**
+ * Spec §5 on the client: every number parsed as an integer or a float and checked against its
+ * bound, the sector keyword trimmed and omitted if empty, tickers sent only for ticker lists.
+ * The server checks the same rules again.
+ */
+export function checkScreenForm(values: ScreenFormValues): ScreenFormCheck {
+  const errors: ScreenFormErrors = {};
+  const numbers = {} as Record<NumberField, number | null>;
+  for (const field of Object.keys(NUMBER_FIELDS) as NumberField[]) {
+    const parsed = parseNumberField(values[field], NUMBER_FIELDS[field]);
+    if ("error" in parsed) errors[field] = parsed.error;
+    else numbers[field] = parsed.value;
+  }
+  const inOrder = (low: number | null | undefined, high: number | null | undefined) => low == null || high == null || low <= high;
+  if (!errors.minBeta && !errors.maxBeta && !inOrder(numbers.minBeta, numbers.maxBeta)) {
+    errors.minBeta = "Min beta must be at most max beta.";
+  }
+  if (!errors.minRsi && !errors.maxRsi && !inOrder(numbers.minRsi, numbers.maxRsi)) {
+    errors.minRsi = "Min RSI 14 must be at most max RSI 14.";
+  }
+
+  const tickers = tickersOf(values);
+  if (values.universe === "MANUAL" && !tickers?.tickers.length) {
+    errors.manualTickers = "Enter at least one ticker of 1 to 5 letters, separated by commas.";
+  }
+  if (values.universe === "UPLOAD") {
+    if (!values.upload) errors.upload = "Choose a .csv file with a ticker or symbol column.";
+    else if (values.upload.tickers.length === 0) errors.upload = "The file holds no valid ticker (1 to 5 letters).";
+  }
+  const sectorKeyword = values.sectorKeyword.trim();
+  if (sectorKeyword.length > SECTOR_KEYWORD_MAX_LENGTH) {
+    errors.sectorKeyword = `Sector keyword must be at most ${SECTOR_KEYWORD_MAX_LENGTH} characters.`;
+  }
+  if (Object.keys(errors).length > 0) return { input: null, errors };
+
+  const required = (field: NumberField) => numbers[field] as number;
+  const optional = (field: NumberField) => (numbers[field] === null ? {} : { [field]: numbers[field] });
+  const input: ScreenInput = {
+    universe: values.universe,
+    ...(tickers ? { tickers: tickers.tickers } : {}),
+    lookbackDays: required("lookbackDays"),
+    newsWindowDays: required("newsWindowDays"),
+    requireOptions: values.requireOptions,
+    minOptionsOi: required("minOptionsOi"),
+    minBeta: required("minBeta"),
+    maxBeta: required("maxBeta"),
+    maxEarnDays: required("maxEarnDays"),
+    ...(sectorKeyword ? { sectorKeyword } : {}),
+    newsSources: { ...values.newsSources },
+    includeEtf: values.includeEtf,
+    minPrice: required("minPrice"),
+    minVolume: required("minVolume"),
+    maxSymbols: required("maxSymbols"),
+    batchSize: BATCH_SIZE,
+    ...optional("minRsi"),
+    ...optional("maxRsi"),
+    ...optional("minSentiment"),
+    requireMaCondition: values.requireMaCondition,
+    requireCrossover: values.requireCrossover,
+  };
+  return { input, errors: null };
+}
+
+const numberText = (value: number | null | undefined) => (value == null ? "" : String(value));
+
+/** A stored request (a saved screen) back as form values; every field is filled, defaults included. */
+export function formValuesFromRequest(requestKey: screenFormValues_request$key): ScreenFormValues {
+  const request = readInlineData(
+    graphql`
+      fragment screenFormValues_request on ScreenRequest @inline {
+        universe
+        tickers
+        lookbackDays
+        newsWindowDays
+        requireOptions
+        minOptionsOi
+        minBeta
+        maxBeta
+        maxEarnDays
+        sectorKeyword
+        newsSources {
+          wsj
+          yahoo
+          reuters
+          cnbc
+          ft
+        }
+        includeEtf
+        minPrice
+        minVolume
+        maxSymbols
+        minRsi
+        maxRsi
+        requireMaCondition
+        requireCrossover
+        minSentiment
+      }
+    `,
+    requestKey,
+  );
+  const tickers = request.tickers ?? [];
+  return {
+    universe: request.universe,
+    manualTickers: request.universe === "MANUAL" ? tickers.join(", ") : DEFAULT_MANUAL_TICKERS,
+    upload: request.universe === "UPLOAD" ? { fileName: null, column: null, tickers: [...tickers], dropped: [] } : null,
+    lookbackDays: numberText(request.lookbackDays),
+    newsWindowDays: numberText(request.newsWindowDays),
+    requireOptions: request.requireOptions,
+    minOptionsOi: numberText(request.minOptionsOi),
+    minBeta: numberText(request.minBeta),
+    maxBeta: numberText(request.maxBeta),
+    maxEarnDays: numberText(request.maxEarnDays),
+    sectorKeyword: request.sectorKeyword ?? "",
+    newsSources: { ...request.newsSources },
+    includeEtf: request.includeEtf,
+    minPrice: numberText(request.minPrice),
+    minVolume: numberText(request.minVolume),
+    maxSymbols: numberText(request.maxSymbols),
+    minRsi: numberText(request.minRsi),
+    maxRsi: numberText(request.maxRsi),
+    requireMaCondition: request.requireMaCondition,
+    requireCrossover: request.requireCrossover,
+    minSentiment: numberText(request.minSentiment),
+  };
+}

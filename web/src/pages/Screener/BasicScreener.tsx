@@ -1,0 +1,90 @@
+import type { Dispatch, SetStateAction } from "react";
+import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import styled from "styled-components";
+import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
+import { SavedScreens } from "../../components/SavedScreens/SavedScreens";
+import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
+import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
+import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
+import { BasicScreenRunQuery, type BasicScreenRun } from "../../components/ScreenForm/useScreenRun";
+import type { useScreenRunBasicQuery } from "../../components/ScreenForm/__generated__/useScreenRunBasicQuery.graphql";
+import { ScreenPresets } from "../../components/ScreenPresets/ScreenPresets";
+import { applyPreset } from "../../components/ScreenPresets/presets";
+import { BasicScreenResults } from "../../components/ScreenResults/BasicScreenResults";
+import type { ScoreMethodologyKey } from "../../components/ScreenResults/ScoreHelp";
+import { formatDateTime } from "../../components/SentimentBadge/sentiment";
+import type { BasicScreener_query$key } from "./__generated__/BasicScreener_query.graphql";
+
+interface BasicScreenerProps {
+  query: BasicScreener_query$key;
+  values: ScreenFormValues;
+  onValuesChange: Dispatch<SetStateAction<ScreenFormValues>>;
+  run: BasicScreenRun;
+}
+
+/** The Basic Screener tab: presets, the form and saved screens on the left; KPI tiles and the table on the right. */
+export function BasicScreener({ query, values, onValuesChange, run }: BasicScreenerProps) {
+  const data = useFragment(
+    graphql`
+      fragment BasicScreener_query on Query {
+        ...ScreenForm_query
+        screenMethodology {
+          ...ScoreHelp_methodology
+        }
+        viewer {
+          ...SavedScreens_viewer
+          latestScreen {
+            createdAt
+            ...BasicScreenResults_result
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const latest = data.viewer?.latestScreen;
+
+  return (
+    <ScreenWorkspace>
+      <ScreenSidebar>
+        <ScreenPresets onApply={(preset) => onValuesChange((current) => applyPreset(current, preset))} />
+        <ScreenForm
+          query={data}
+          values={values}
+          onChange={onValuesChange}
+          onRun={run.run}
+          running={run.pending}
+          runLabel="Run Screen"
+          label="Basic screen parameters"
+        />
+        <SavedScreens viewer={data.viewer} kind="BASIC" values={values} onApply={onValuesChange} />
+      </ScreenSidebar>
+      <ResultsPane $pending={run.pending} aria-busy={run.pending}>
+        {run.pending ? <InlineSpinner label="Running the screen…" /> : null}
+        {run.result ? (
+          <RunResultsBoundary>
+            <BasicRunResults queryRef={run.result} methodology={data.screenMethodology} />
+          </RunResultsBoundary>
+        ) : latest ? (
+          <>
+            <LastRun>Your last screen, run {formatDateTime(latest.createdAt)}.</LastRun>
+            <BasicScreenResults result={latest} methodology={data.screenMethodology} />
+          </>
+        ) : run.pending ? null : (
+          <NoResultsYet>Choose a universe and filters, then run the screen. Matching stocks appear here.</NoResultsYet>
+        )}
+      </ResultsPane>
+    </ScreenWorkspace>
+  );
+}
+
+function BasicRunResults({ queryRef, methodology }: { queryRef: PreloadedQuery<useScreenRunBasicQuery>; methodology: ScoreMethodologyKey }) {
+  const { screen } = usePreloadedQuery<useScreenRunBasicQuery>(BasicScreenRunQuery, queryRef);
+  return <BasicScreenResults result={screen} methodology={methodology} />;
+}
+
+const LastRun = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
