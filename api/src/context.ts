@@ -5,6 +5,7 @@ import type { AppConfig } from "./config/config";
 import type { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
 import type { Mailer } from "./mail/mailer";
+import type { TechnicalsStore } from "./market-data/technicals-store";
 import type { NewsEvents } from "./news/news-events";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
 
@@ -28,6 +29,8 @@ export type AppDeps = {
   };
   /** Hourly GraphQL point budgets per API key, user or anonymous IP. */
   queryBudget: QueryBudget;
+  /** Every ticker's indicators at its latest bar, cached in memory (market-data/technicals-store.ts). */
+  technicals: TechnicalsStore;
 };
 
 /** What every service call gets: the app's dependencies plus who is asking. */

@@ -6,6 +6,7 @@ import type { AppDeps } from "./context";
 import type { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
 import { createMailer } from "./mail/mailer";
+import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 
@@ -39,5 +40,6 @@ export function buildDeps(options: {
       trialPerEmail: limit("trial-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
     },
     queryBudget: createQueryBudget(config.api, redis),
+    technicals: createTechnicalsStore(db),
   };
 }

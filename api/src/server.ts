@@ -7,6 +7,8 @@ import path from "node:path";
 import { resolveSessionSecret } from "./auth/session-secret";
 import { scheduleSessionPurge } from "./auth/sessions";
 import { buildDeps } from "./deps";
+import { scheduleMarketDataRefresh } from "./market-data/price-refresh";
+import { loadPriceSnapshot } from "./market-data/price-snapshot";
 import { scheduleNewsIngestion } from "./news/ingestion/schedule";
 import { loadNewsSnapshot } from "./news/snapshot/news-snapshot";
 
@@ -33,10 +35,16 @@ async function main() {
   const deps = buildDeps({ config, db, logger, redis, sessionSecret });
   // The bundled offline news snapshot, once per database (NEWS_LOAD_SNAPSHOT=false turns it off).
   await loadNewsSnapshot(deps);
+  // The bundled daily prices, once per database (MARKET_DATA_LOAD_SNAPSHOT=false turns it off), then
+  // the indicators read into memory so the first screen does not wait for them.
+  await loadPriceSnapshot(deps);
+  await deps.technicals.current();
 
   const stopSessionPurge = scheduleSessionPurge(deps);
   // RSS/Atom ingestion every NEWS_INGEST_INTERVAL_MINUTES (0 = off), one pass at a time across instances.
   const stopNewsIngestion = scheduleNewsIngestion(deps);
+  // Live daily bars every MARKET_DATA_REFRESH_MINUTES (0 or MARKET_DATA_PROVIDER=none = off), one pass at a time across instances.
+  const stopPriceRefresh = scheduleMarketDataRefresh(deps);
   const server = buildApp(deps).listen(config.port, config.host, () => {
     logger.info(
       {
@@ -55,7 +63,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     stopSessionPurge();
     server.close(async () => {
-      await stopNewsIngestion();
+      await Promise.all([stopNewsIngestion(), stopPriceRefresh()]);
       await db.close();
       await redis?.quit();
       process.exit(0);

@@ -27,3 +27,36 @@ it("names every bad variable and its rule", () => {
   expect(problems).toMatch(/DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\//);
   expect(problems).toMatch(/CONTACT_EMAIL: /);
 });
+
+describe("market data settings", () => {
+  it("load the bundled prices and refresh from Yahoo every 6 hours by default", () => {
+    expect(loadConfig({}).marketData).toEqual({
+      loadSnapshot: true,
+      provider: "yahoo",
+      apiKey: undefined,
+      baseUrl: undefined,
+      refreshMinutes: 360,
+      refreshUniverse: "sp500",
+      requestsPerMinute: 60,
+      requestTimeoutMs: 15_000,
+    });
+  });
+
+  it("need an API key for Alpha Vantage", () => {
+    expect(() => loadConfig({ MARKET_DATA_PROVIDER: "alphavantage" })).toThrow(/MARKET_DATA_API_KEY: required/);
+    expect(loadConfig({ MARKET_DATA_PROVIDER: "alphavantage", MARKET_DATA_API_KEY: "demo" }).marketData.apiKey).toBe("demo");
+  });
+
+  it("name a bad provider, universe or rate", () => {
+    let error: unknown;
+    try {
+      loadConfig({ MARKET_DATA_PROVIDER: "stooq", MARKET_DATA_REFRESH_UNIVERSE: "nyse", MARKET_DATA_REQUESTS_PER_MINUTE: "0" });
+    } catch (caught) {
+      error = caught;
+    }
+    const problems = (error as ConfigError).problems.join("\n");
+    expect(problems).toMatch(/MARKET_DATA_PROVIDER: /);
+    expect(problems).toMatch(/MARKET_DATA_REFRESH_UNIVERSE: /);
+    expect(problems).toMatch(/MARKET_DATA_REQUESTS_PER_MINUTE: /);
+  });
+});

@@ -74,6 +74,15 @@ const environmentSchema = z.object({
   NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
   NEWS_FEEDS_FILE: emptyAsUndefined,
   NEWS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+
+  MARKET_DATA_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+  MARKET_DATA_PROVIDER: z.enum(["yahoo", "alphavantage", "none"]).default("yahoo"),
+  MARKET_DATA_API_KEY: emptyAsUndefined,
+  MARKET_DATA_BASE_URL: optionalUrl(["http", "https"]),
+  MARKET_DATA_REFRESH_MINUTES: z.coerce.number().min(0).max(10_080).default(360),
+  MARKET_DATA_REFRESH_UNIVERSE: z.enum(["sp500", "broad", "all_market"]).default("sp500"),
+  MARKET_DATA_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
+  MARKET_DATA_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
 });
 
 export type AppConfig = {
@@ -105,6 +114,22 @@ export type AppConfig = {
     /** Load the bundled offline news snapshot into an empty article store at start. */
     loadSnapshot: boolean;
   };
+  marketData: {
+    /** Load the bundled daily price snapshot into price_data once per database. */
+    loadSnapshot: boolean;
+    /** Where live daily bars come from; "none" keeps the bundled snapshot only. */
+    provider: "yahoo" | "alphavantage" | "none";
+    /** Required by Alpha Vantage. */
+    apiKey?: string;
+    /** Another API base URL (tests point providers at a local server). */
+    baseUrl?: string;
+    /** Minutes between refresh passes; 0 turns the schedule off. */
+    refreshMinutes: number;
+    /** The tickers each pass refreshes (SPY, the beta proxy, always comes too). */
+    refreshUniverse: "sp500" | "broad" | "all_market";
+    requestsPerMinute: number;
+    requestTimeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -125,6 +150,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const problems = [
     ...groupProblems("OIDC", { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID }),
     ...groupProblems("Stripe", { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET }),
+    ...(env.MARKET_DATA_PROVIDER === "alphavantage" && !env.MARKET_DATA_API_KEY
+      ? ["MARKET_DATA_API_KEY: required when MARKET_DATA_PROVIDER is alphavantage"]
+      : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -177,6 +205,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       feedMaxBytes: env.NEWS_FEED_MAX_BYTES,
       feedsFile: env.NEWS_FEEDS_FILE,
       loadSnapshot: env.NEWS_LOAD_SNAPSHOT === "true",
+    },
+    marketData: {
+      loadSnapshot: env.MARKET_DATA_LOAD_SNAPSHOT === "true",
+      provider: env.MARKET_DATA_PROVIDER,
+      apiKey: env.MARKET_DATA_API_KEY,
+      baseUrl: env.MARKET_DATA_BASE_URL,
+      refreshMinutes: env.MARKET_DATA_REFRESH_MINUTES,
+      refreshUniverse: env.MARKET_DATA_REFRESH_UNIVERSE,
+      requestsPerMinute: env.MARKET_DATA_REQUESTS_PER_MINUTE,
+      requestTimeoutMs: env.MARKET_DATA_TIMEOUT_SECONDS * 1000,
     },
   };
 }

@@ -12,7 +12,8 @@ import { parseFeedList, type FeedConfig } from "./feeds";
 import { ingestNews, type IngestionDeps } from "./ingest-news";
 import { parseFeedDocument } from "./parse-feed";
 import { toPlainText } from "./plain-text";
-import { isSkipped, runScheduledIngestion } from "./schedule";
+import { isSkipped } from "../../db/run-exclusively";
+import { runScheduledIngestion } from "./schedule";
 
 // Recorded real feeds (see data/news/PROVENANCE.md), served from 127.0.0.1.
 const fixtureDir = path.join(__dirname, "fixtures");

@@ -150,6 +150,16 @@ export const formerTickers: Record<string, string> = {
   VIAC: "PSKY",
   DISCA: "WBD", // Discovery → Warner Bros. Discovery 2022-04-11
   DISCK: "WBD",
+  BLL: "BALL", // Ball Corporation 2022-05
+  PKI: "RVTY", // PerkinElmer → Revvity 2023-05
+  WLTW: "WTW", // Willis Towers Watson 2022-01
+  PEAK: "DOC", // Healthpeak 2024-03
+  NLOK: "GEN", // NortonLifeLock → Gen Digital 2022-11
+  RE: "EG", // Everest Re → Everest Group 2023-07
+  FLT: "CPAY", // FleetCor → Corpay 2024-03
+  FBHS: "FBIN", // Fortune Brands Innovations 2022-12
+  GPS: "GAP", // Gap Inc. 2024-08
+  HFC: "DINO", // HollyFrontier → HF Sinclair 2022-03
 };
 
 /** Aliases the lists would produce that name something else far more often. */

@@ -8,7 +8,9 @@ describe("reference data", () => {
     expect(referenceDataDirectory).toBe(`${projectRoot}/data/reference`);
     const indices = new Set(reference.constituents.map((row) => row.index));
     expect(indices).toEqual(new Set(["sp500", "nasdaq100", "sp400", "sp600"]));
-    expect(reference.constituents).toContainEqual({ ticker: "BRK.B", name: "Berkshire Hathaway", index: "sp500" });
+    expect(reference.constituents).toContainEqual(
+      expect.objectContaining({ ticker: "BRK.B", name: "Berkshire Hathaway", index: "sp500", sector: "Financials" }),
+    );
   });
 
   it("knows ETFs and share classes as listed symbols, but not preferred shares", () => {

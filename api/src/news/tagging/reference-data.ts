@@ -11,11 +11,18 @@ export interface IndexConstituent {
   ticker: string;
   name: string;
   index: IndexName;
+  /** GICS sector and sub-industry: only the S&P 500 list has them. */
+  sector?: string;
+  subIndustry?: string;
 }
 
 export interface ListedSymbol {
   symbol: string;
   companyName: string;
+  /** What kind of security it is, in the directory's words ("… - Common Stock", "… Warrants", "… ADS"). */
+  securityName: string;
+  /** Listing exchange code: Q Nasdaq; N NYSE, A NYSE American, P NYSE Arca, Z Cboe BZX, V IEX. */
+  exchange: string;
   isEtf: boolean;
 }
 
@@ -30,8 +37,8 @@ export interface ReferenceData {
 
 export const referenceDataDirectory = path.join(projectRoot, "data", "reference");
 
-const constituentFiles: { file: string; index: IndexName; ticker: string; name: string }[] = [
-  { file: "sp500_constituents.csv", index: "sp500", ticker: "Symbol", name: "Security" },
+const constituentFiles: { file: string; index: IndexName; ticker: string; name: string; sector?: string; subIndustry?: string }[] = [
+  { file: "sp500_constituents.csv", index: "sp500", ticker: "Symbol", name: "Security", sector: "GICS Sector", subIndustry: "GICS Sub-Industry" },
   { file: "nasdaq100.csv", index: "nasdaq100", ticker: "Ticker", name: "Company" },
   { file: "sp400.csv", index: "sp400", ticker: "Ticker", name: "Company" },
   { file: "sp600.csv", index: "sp600", ticker: "Ticker", name: "Company" },
@@ -53,15 +60,32 @@ export function normaliseSymbol(symbol: string): string {
 }
 
 export function loadReferenceData(directory = referenceDataDirectory): ReferenceData {
-  const constituents = constituentFiles.flatMap(({ file, index, ticker, name }) =>
-    readCsv(directory, file).map((row) => ({ ticker: normaliseSymbol(row[ticker]), name: row[name], index })),
+  const constituents = constituentFiles.flatMap(({ file, index, ticker, name, sector, subIndustry }) =>
+    readCsv(directory, file).map((row) => ({
+      ticker: normaliseSymbol(row[ticker]),
+      name: row[name],
+      index,
+      ...(sector && subIndustry ? { sector: row[sector], subIndustry: row[subIndustry] } : {}),
+    })),
   );
   const nasdaqListed = readCsv(directory, "nasdaq-listed-symbols.csv")
     .filter((row) => row["Test Issue"] === "N")
-    .map((row) => ({ symbol: row.Symbol, companyName: row["Company Name"], isEtf: row.ETF === "Y" }));
+    .map((row) => ({
+      symbol: row.Symbol,
+      companyName: row["Company Name"],
+      securityName: row["Security Name"],
+      exchange: "Q",
+      isEtf: row.ETF === "Y",
+    }));
   const otherListed = readCsv(directory, "other-listed.csv")
     .filter((row) => row["Test Issue"] === "N")
-    .map((row) => ({ symbol: row["ACT Symbol"], companyName: row["Company Name"], isEtf: row.ETF === "Y" }));
+    .map((row) => ({
+      symbol: row["ACT Symbol"],
+      companyName: row["Company Name"],
+      securityName: row["Security Name"],
+      exchange: row.Exchange,
+      isEtf: row.ETF === "Y",
+    }));
   // Preferred shares ($) are never cashtagged; the directory's trailer line has no Test Issue and is gone already.
   const listedSymbols = [...nasdaqListed, ...otherListed]
     .filter((row) => /^[A-Z][A-Z0-9.]*$/.test(row.symbol))

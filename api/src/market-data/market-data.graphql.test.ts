@@ -1,0 +1,98 @@
+import request from "supertest";
+import { loadSnapshotPrices } from "../../test/market-data";
+import { createTestApp } from "../../test/test-app";
+import { createTestDatabase } from "../../test/test-database";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let test: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.reset(); // on PostgreSQL the database is shared by the test files
+  test = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "1000000" });
+  await loadSnapshotPrices(db, ["AAPL"]);
+}, 60_000);
+afterAll(() => db.close());
+
+type Bar = { date: string; open: number; high: number; low: number; close: number; volume: number; sma5: number; sma20: number; sma50: number | null };
+type StockData = {
+  stock: {
+    technicals: (Record<string, unknown> & { sma5: number; sma20: number; sma50: number; peRatio: number; technicalScore: number }) | null;
+    priceHistory: { source: string; asOf: string | null; bars: Bar[] };
+  };
+};
+
+async function graphql(query: string, variables: Record<string, unknown> = {}) {
+  const response = await request(test.app).post("/graphql").send({ query, variables }).expect(200);
+  return response.body as { data: StockData; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+}
+
+const stockQuery = /* GraphQL */ `
+  query Stock($ticker: String!, $days: Int) {
+    stock(ticker: $ticker) {
+      technicals {
+        asOf source isSnapshot close volume sma5 sma20 sma50 rsi14 avgVolume20 beta60 betaProxy maCondition maSpreadPct
+        lastCrossUpDate momentum technicalScore return1m peRatio peSource nextEarningsDate daysToEarnings
+      }
+      priceHistory(days: $days) { source asOf bars { date open high low close volume sma5 sma20 sma50 } }
+    }
+  }
+`;
+
+describe("Stock.technicals and Stock.priceHistory", () => {
+  it("answers AAPL's indicators at the snapshot's last day, with P/E and the next earnings date as known then", async () => {
+    const { data, errors } = await graphql(stockQuery, { ticker: "AAPL", days: 30 });
+    expect(errors).toBeUndefined();
+    const technicals = data.stock.technicals!;
+    expect(technicals).toMatchObject({
+      asOf: "2021-04-21",
+      source: "alphavantage-snapshot",
+      isSnapshot: true,
+      close: 133.5,
+      volume: 68_538_237,
+      momentum: "BULLISH",
+      betaProxy: "Equal-weighted average of 412 S&P 500 members (SPY not in the data)",
+      nextEarningsDate: "2021-04-28",
+      daysToEarnings: 7,
+    });
+    expect(technicals.sma5).toBeCloseTo((134.5 + 134.16 + 134.84 + 133.11 + 133.5) / 5, 9);
+    expect(technicals.peRatio).toBeCloseTo(133.5 / (0.64 + 0.64 + 0.73 + 1.68), 9);
+    expect(technicals.peSource).toMatch(/^close ÷ trailing 4 quarters EPS/);
+    expect(technicals.technicalScore).toBeGreaterThanOrEqual(0);
+    expect(technicals.technicalScore).toBeLessThanOrEqual(100);
+  });
+
+  it("charts the last `days` calendar days, with moving averages over the whole series", async () => {
+    const { data } = await graphql(stockQuery, { ticker: "AAPL", days: 30 });
+    const history = data.stock.priceHistory;
+    expect(history.asOf).toBe("2021-04-21");
+    expect(history.source).toBe("Alpha Vantage daily prices (bundled snapshot, 2021-03-23 → 2021-04-21)");
+    expect(history.bars[0].date).toBe("2021-03-23");
+    expect(history.bars).toHaveLength(21);
+    const last = history.bars[history.bars.length - 1];
+    expect(last).toMatchObject({ date: "2021-04-21", open: 132.36, high: 133.75, low: 131.3, close: 133.5, volume: 68_538_237 });
+    // The first bar already has its SMA 50: the averages are computed from bars before the window too.
+    expect(history.bars[0].sma50).not.toBeNull();
+    const technicals = data.stock.technicals!;
+    expect(last.sma5).toBeCloseTo(technicals.sma5, 9);
+    expect(last.sma20).toBeCloseTo(technicals.sma20, 9);
+    expect(last.sma50!).toBeCloseTo(technicals.sma50, 9);
+  });
+
+  it("shows a year by default and rejects a window outside 30–1095 days, naming days", async () => {
+    const { data } = await graphql(stockQuery, { ticker: "AAPL" });
+    expect(data.stock.priceHistory.bars[0].date >= "2020-04-22").toBe(true);
+    expect(data.stock.priceHistory.bars.length).toBeGreaterThan(240);
+    const { errors } = await graphql(stockQuery, { ticker: "AAPL", days: 10 });
+    expect(errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fieldErrors: [{ field: "days", message: "days must be between 30 and 1095." }],
+    });
+  });
+
+  it("has no technicals and an empty chart for a stock without prices", async () => {
+    const { data } = await graphql(stockQuery, { ticker: "TSM" });
+    expect(data.stock.technicals).toBeNull();
+    expect(data.stock.priceHistory).toEqual({ source: "No price data", asOf: null, bars: [] });
+  });
+});

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { parse } from "csv-parse/sync";
+import { createTestDeps } from "../../test/test-app";
+import { createTestDatabase } from "../../test/test-database";
+import { adjustForSplits } from "./price-bars";
+import { loadPriceSnapshot, priceSnapshotDirectory, snapshotTickerResolver } from "./price-snapshot";
+
+type RawRow = { symbol: string; date: string; close: string; volume: string; split_coefficient: string };
+const rawRows: RawRow[] = parse(zlib.gunzipSync(fs.readFileSync(path.join(priceSnapshotDirectory, "sp500_daily_2018-2021.csv.gz"))), {
+  columns: true,
+});
+const raw = (symbol: string, date: string) => rawRows.find((row) => row.symbol === symbol && row.date === date)!;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let deps: ReturnType<typeof createTestDeps>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.reset();
+  deps = createTestDeps(db);
+});
+afterAll(() => db.close());
+
+const storedBar = (ticker: string, date: string) =>
+  db.prisma.priceBar.findUniqueOrThrow({ where: { ticker_date: { ticker, date: new Date(`${date}T00:00:00Z`) } } });
+
+describe("split adjustment", () => {
+  it("divides prices and multiplies volume of every bar before a split, like Yahoo's chart close", () => {
+    const bars = [
+      { date: "2020-08-28", open: 504.05, high: 505.77, low: 498.31, close: 499.23, volume: 46_907_479 },
+      { date: "2020-08-31", open: 127.58, high: 131, low: 126, close: 129.04, volume: 223_505_733 },
+    ];
+    const [before, after] = adjustForSplits(bars, [{ date: "2020-08-31", ratio: 4 }]);
+    expect(before).toEqual({ date: "2020-08-28", open: 126.0125, high: 126.4425, low: 124.5775, close: 124.8075, volume: 187_629_916 });
+    expect(after).toBe(bars[1]);
+  });
+});
+
+describe("the bundled price snapshot", () => {
+  it("skips the load when MARKET_DATA_LOAD_SNAPSHOT=false", async () => {
+    const off = createTestDeps(db, { MARKET_DATA_LOAD_SNAPSHOT: "false" });
+    expect(await loadPriceSnapshot(off)).toMatchObject({ rows: 0, skipped: "disabled" });
+    expect(await db.prisma.priceBar.count()).toBe(0);
+  });
+
+  it("loads every bar of the companies still listed, once, and computes their indicators", async () => {
+    const result = await loadPriceSnapshot(deps);
+    expect(result.rows).toBeGreaterThan(370_000);
+    expect(await db.prisma.priceBar.count()).toBe(result.rows);
+    expect(await db.prisma.technicalIndicator.count()).toBe(result.tickers);
+    expect(await loadPriceSnapshot(deps)).toMatchObject({ rows: 0, skipped: "already-loaded" });
+  }, 120_000);
+
+  it("stores split-adjusted, not dividend-adjusted, prices", async () => {
+    // AAPL split 4:1 on 2020-08-31: the day before traded at 499.23, stored as 124.81.
+    expect(Number((await storedBar("AAPL", "2020-08-28")).close)).toBe(124.81);
+    expect((await storedBar("AAPL", "2020-08-28")).volume).toBe(Number(raw("AAPL", "2020-08-28").volume) * 4);
+    expect(Number((await storedBar("AAPL", "2020-08-31")).close)).toBe(Number(raw("AAPL", "2020-08-31").close));
+    // MSFT paid dividends but never split in the window: its closes are the traded ones.
+    expect(Number((await storedBar("MSFT", "2018-01-02")).close)).toBe(Number(raw("MSFT", "2018-01-02").close));
+    expect((await storedBar("AAPL", "2021-04-21")).source).toBe("alphavantage-snapshot");
+  });
+
+  it("stores renamed companies under today's ticker and leaves out tickers that now name something else", async () => {
+    expect(Number((await storedBar("META", "2021-04-21")).close)).toBe(Number(raw("FB", "2021-04-21").close));
+    expect(await db.prisma.priceBar.count({ where: { ticker: "FB" } })).toBe(0);
+    // DISCA and DISCK both became WBD: the first (Series A) is kept.
+    expect(Number((await storedBar("WBD", "2021-04-21")).close)).toBe(Number(raw("DISCA", "2021-04-21").close));
+    // INFO (IHS Markit) is an ETF's symbol today and LB (L Brands) another company's.
+    expect(await db.prisma.priceBar.count({ where: { ticker: { in: ["INFO", "LB"] } } })).toBe(0);
+  });
+});
+
+describe("snapshot tickers", () => {
+  const resolve = snapshotTickerResolver();
+
+  it("maps renamed tickers, keeps former members still listed under their name, drops the gone", () => {
+    expect(resolve("FB")).toBe("META");
+    expect(resolve("AAPL")).toBe("AAPL");
+    expect(resolve("AAL")).toBe("AAL"); // left the index, still American Airlines
+    expect(resolve("INFO")).toBeNull();
+    expect(resolve("LB")).toBeNull();
+    expect(resolve("TWTR")).toBeNull(); // not listed any more
+  });
+});

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { parse } from "csv-parse/sync";
+import { loadSnapshotPrices } from "../../test/market-data";
+import { createTestDatabase } from "../../test/test-database";
+import { storePriceBars } from "./price-bars";
+import { priceSnapshotDirectory } from "./price-snapshot";
+import { createTechnicalsStore, isStale, marketDate, recomputeTechnicals } from "./technicals-store";
+
+type RawRow = { symbol: string; date: string; close: string; volume: string };
+const rawRows: RawRow[] = parse(zlib.gunzipSync(fs.readFileSync(path.join(priceSnapshotDirectory, "sp500_daily_2018-2021.csv.gz"))), {
+  columns: true,
+});
+/** A ticker's rows of the CSV up to `through`, oldest first. */
+const csv = (symbol: string, through: string) => rawRows.filter((row) => row.symbol === symbol && row.date <= through);
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** price_data keeps prices to the cent (numeric(10,2)); a few CSV closes have four decimals. */
+const cents = (value: number) => Math.round(value * 100) / 100;
+const lastCloses = (rows: RawRow[], count: number) => rows.slice(-count).map((row) => cents(Number(row.close)));
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+
+describe("indicators from the bundled snapshot, checked against the CSV by hand", () => {
+  beforeAll(async () => {
+    await db.reset();
+    await loadSnapshotPrices(db, ["AAPL", "MSFT", "META"]);
+  }, 60_000);
+
+  it("AAPL on 2021-04-21: SMAs, average volume and 1-month return are the CSV's closes and volumes", async () => {
+    const aapl = (await createTechnicalsStore(db).current()).byTicker.get("AAPL")!;
+    const rows = csv("AAPL", "2021-04-21");
+    expect(aapl.asOf).toBe("2021-04-21");
+    expect(aapl.close).toBe(133.5);
+    expect(aapl.sma5).toBeCloseTo(mean(lastCloses(rows, 5)), 9); // (134.5 + 134.16 + 134.84 + 133.11 + 133.5) / 5
+    expect(aapl.sma20).toBeCloseTo(mean(lastCloses(rows, 20)), 9);
+    expect(aapl.sma50).toBeCloseTo(mean(lastCloses(rows, 50)), 9);
+    expect(aapl.avgVolume20).toBeCloseTo(mean(rows.slice(-20).map((row) => Number(row.volume))), 6);
+    expect(aapl.return1m).toBeCloseTo(133.5 / cents(Number(rows[rows.length - 22].close)) - 1, 9);
+    expect(aapl.maCondition).toBe(aapl.sma5! > aapl.sma20!);
+    expect(aapl.maSpreadPct).toBeCloseTo((aapl.sma5! - aapl.sma20!) / aapl.sma20!, 12);
+    expect(aapl.twentiethBarDate).toBe(rows[rows.length - 20].date);
+  });
+
+  it("names the market proxy: the equal-weighted S&P 500 members, since the data has no SPY", async () => {
+    const market = await createTechnicalsStore(db).current();
+    expect(market).toMatchObject({
+      asOf: "2021-04-21",
+      isSnapshot: true,
+      sourceLabel: "Alpha Vantage daily prices (bundled snapshot, 2018-01-02 → 2021-04-21)",
+      betaProxy: "Equal-weighted average of 412 S&P 500 members (SPY not in the data)",
+    });
+    expect(market.byTicker.get("AAPL")!.beta60).toBeGreaterThan(0);
+    expect([...market.byTicker.keys()].sort()).toEqual(["AAPL", "META", "MSFT"]);
+  });
+
+  it("answers from memory while nothing changed, checking with one query, and reloads after a recompute", async () => {
+    const store = createTechnicalsStore(db);
+    const first = await store.current();
+    const queries = jest.spyOn(db.prisma, "$queryRaw");
+    const second = await store.current();
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(second.byTicker).toBe(first.byTicker);
+    queries.mockRestore();
+    await recomputeTechnicals(db, ["MSFT"]);
+    expect((await store.current()).byTicker).not.toBe(first.byTicker);
+  });
+
+  it("uses SPY's returns for beta once SPY bars are stored", async () => {
+    // Stand-in SPY bars (test data only): AAPL's last 70 closes, so AAPL's beta against them is exactly 1.
+    const aaplBars = csv("AAPL", "2021-04-21").slice(-70);
+    await storePriceBars(
+      db,
+      aaplBars.map((row) => ({ ticker: "SPY", date: row.date, open: null, high: null, low: null, close: Number(row.close), volume: null, source: "test" })),
+    );
+    await recomputeTechnicals(db, ["AAPL"]);
+    const aapl = (await createTechnicalsStore(db).current()).byTicker.get("AAPL")!;
+    expect(aapl.betaProxy).toBe("SPY (SPDR S&P 500 ETF Trust) daily returns");
+    expect(aapl.beta60).toBeCloseTo(1, 9);
+  });
+});
+
+describe("indicators across a split", () => {
+  beforeAll(async () => {
+    await db.reset();
+    await loadSnapshotPrices(db, ["AAPL"], { through: "2020-09-02", withMarket: false });
+  }, 60_000);
+
+  it("AAPL's SMA 5 on 2020-09-02 mixes pre-split closes divided by 4 (stored to the cent) with post-split ones", async () => {
+    const aapl = (await createTechnicalsStore(db).current()).byTicker.get("AAPL")!;
+    expect(aapl.asOf).toBe("2020-09-02");
+    expect(aapl.sma5).toBeCloseTo(mean([cents(500.04 / 4), cents(499.23 / 4), 129.04, 134.18, 131.4]), 9);
+    // One S&P 500 member is no market: beta stays unknown rather than 1 against itself.
+    expect(aapl.beta60).toBeNull();
+  });
+});
+
+describe("the market clock", () => {
+  it("is the latest bar's day for snapshot data and today for live data", () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    expect(isStale("2021-04-21", now)).toBe(true);
+    expect(isStale("2026-11-20", now)).toBe(false);
+    expect(marketDate({ asOf: "2021-04-21", isSnapshot: true }, now)).toBe("2021-04-21");
+    expect(marketDate({ asOf: "2026-11-20", isSnapshot: false }, now)).toBe("2026-11-23");
+  });
+});

@@ -1,0 +1,195 @@
+// technical_indicators: one row per ticker with its indicators at its latest bar, recomputed
+// from price_data after every load or refresh, and read by the screen through an in-memory
+// cache that one cheap query keeps current.
+import type { Database } from "../db/database";
+import { Prisma } from "../generated/prisma/client";
+import {
+  betaReturns,
+  computeTechnicals,
+  dailyReturns,
+  equalWeightedReturns,
+  loadIndicatorLibrary,
+  type MarketReturns,
+  type TechnicalSnapshot,
+} from "./technicals";
+import { universeTickers } from "./universes";
+
+export { momentumRule, technicalScoreFormula, type Momentum, type TechnicalSnapshot } from "./technicals";
+
+export type MarketSnapshot = {
+  /** The latest bar date over all tickers (YYYY-MM-DD), null with no prices. */
+  asOf: string | null;
+  /** The data ends more than a week ago: the bundled snapshot, or live data that stopped updating. */
+  isSnapshot: boolean;
+  /** The providers behind the latest bars, e.g. "Alpha Vantage daily prices (bundled snapshot, 2018-01-02 → 2021-04-21)". */
+  sourceLabel: string;
+  /** The market series betas were measured against. */
+  betaProxy: string | null;
+  byTicker: Map<string, TechnicalSnapshot>;
+};
+
+export type TechnicalsStore = { current(): Promise<MarketSnapshot> };
+
+/** Calendar days of bars read per ticker: SMA 50 and RSI warm-up plus a year of crossover search. */
+const indicatorWindowDays = 420;
+/** Calendar days of bars read for the market proxy: comfortably more than 61 trading days. */
+export const marketProxyWindowDays = 100;
+const staleAfterDays = 7;
+
+/** The ETF whose returns stand for the market when price_data has its bars (the live refresh fetches it). */
+export const marketProxyTicker = "SPY";
+
+type WindowRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; source: string };
+
+/** Each ticker's bars in the `days` calendar days up to its own latest bar, oldest first, as arrays (one row per ticker). */
+async function readWindows(db: Database, days: number, tickers?: string[]): Promise<WindowRow[]> {
+  const only = tickers ? Prisma.sql`WHERE ticker = ANY(${tickers}::text[])` : Prisma.empty;
+  return db.prisma.$queryRaw<WindowRow[]>`
+    WITH latest AS (SELECT ticker, max(date) AS last_date FROM price_data ${only} GROUP BY ticker)
+    SELECT p.ticker,
+      array_agg(to_char(p.date, 'YYYY-MM-DD') ORDER BY p.date) AS dates,
+      array_agg(p.close::float8 ORDER BY p.date) AS closes,
+      array_agg(p.volume::float8 ORDER BY p.date) AS volumes,
+      (array_agg(p.source ORDER BY p.date DESC))[1] AS source
+    FROM price_data p JOIN latest l ON l.ticker = p.ticker
+    WHERE p.date > l.last_date - ${days}::int AND p.close IS NOT NULL
+    GROUP BY p.ticker`;
+}
+
+/**
+ * The market's daily returns for beta: SPY's when price_data has enough SPY bars; otherwise
+ * the equal-weighted average return of the S&P 500 members it has, named as such, as long as
+ * they are at least half the index (fewer would not stand for the market: with one member, every
+ * beta against it would be 1). Null when neither is there.
+ */
+async function marketReturns(db: Database): Promise<MarketReturns | null> {
+  const [spy] = await readWindows(db, marketProxyWindowDays, [marketProxyTicker]);
+  if (spy && spy.closes.length > betaReturns) {
+    return { name: "SPY (SPDR S&P 500 ETF Trust) daily returns", byDate: new Map(dailyReturns(spy).map((r) => [r.date, r.value])) };
+  }
+  const index = universeTickers("sp500", { includeEtf: false });
+  const members = (await readWindows(db, marketProxyWindowDays, index)).filter((series) => series.closes.length > 1);
+  if (members.length < index.length / 2) return null;
+  return {
+    name: `Equal-weighted average of ${members.length} S&P 500 members (SPY not in the data)`,
+    byDate: equalWeightedReturns(members),
+  };
+}
+
+/**
+ * Recomputes the indicators of `tickers` (default: every ticker with prices) from their last
+ * 420 days of bars and stores them, replacing the previous rows. Two or three queries to read,
+ * one insert per 2,000 tickers to write.
+ */
+export async function recomputeTechnicals(db: Database, tickers?: string[]): Promise<{ tickers: number; ms: number }> {
+  const started = performance.now();
+  const library = await loadIndicatorLibrary();
+  const market = await marketReturns(db);
+  const windows = await readWindows(db, indicatorWindowDays, tickers);
+  const rows = windows.map((window) => ({
+    ticker: window.ticker,
+    source: window.source,
+    ...computeTechnicals(window, market, library),
+  }));
+  for (let start = 0; start < rows.length; start += 2000) await storeTechnicals(db, rows.slice(start, start + 2000));
+  return { tickers: rows.length, ms: Math.round(performance.now() - started) };
+}
+
+async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise<void> {
+  await db.prisma.$executeRaw`
+    INSERT INTO technical_indicators (ticker, as_of, source, close, volume, sma5, sma20, sma50, rsi14, avg_volume_20,
+      ma_condition, ma_spread_pct, last_cross_up_date, beta_60, beta_proxy, momentum, technical_score, return_1m,
+      bar_count, twentieth_bar_date, computed_at)
+    SELECT ticker, "asOf", source, close, volume, sma5, sma20, sma50, rsi14, "avgVolume20", "maCondition", "maSpreadPct",
+      "lastCrossUpDate", beta60, "betaProxy", momentum, "technicalScore", "return1m", "barCount", "twentiethBarDate", now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(ticker text, "asOf" date, source text, close float8,
+      volume float8, sma5 float8, sma20 float8, sma50 float8, rsi14 float8, "avgVolume20" float8, "maCondition" boolean,
+      "maSpreadPct" float8, "lastCrossUpDate" date, beta60 float8, "betaProxy" text, momentum text,
+      "technicalScore" float8, "return1m" float8, "barCount" int, "twentiethBarDate" date)
+    ON CONFLICT (ticker) DO UPDATE SET as_of = EXCLUDED.as_of, source = EXCLUDED.source, close = EXCLUDED.close,
+      volume = EXCLUDED.volume, sma5 = EXCLUDED.sma5, sma20 = EXCLUDED.sma20, sma50 = EXCLUDED.sma50,
+      rsi14 = EXCLUDED.rsi14, avg_volume_20 = EXCLUDED.avg_volume_20, ma_condition = EXCLUDED.ma_condition,
+      ma_spread_pct = EXCLUDED.ma_spread_pct, last_cross_up_date = EXCLUDED.last_cross_up_date,
+      beta_60 = EXCLUDED.beta_60, beta_proxy = EXCLUDED.beta_proxy, momentum = EXCLUDED.momentum,
+      technical_score = EXCLUDED.technical_score, return_1m = EXCLUDED.return_1m, bar_count = EXCLUDED.bar_count,
+      twentieth_bar_date = EXCLUDED.twentieth_bar_date, computed_at = EXCLUDED.computed_at`;
+}
+
+/** What each source key stands for, with the date range its bars cover. */
+export function sourceLabel(source: string, first: string, last: string): string {
+  if (source === "alphavantage-snapshot") return `Alpha Vantage daily prices (bundled snapshot, ${first} → ${last})`;
+  if (source === "yahoo") return `Yahoo Finance chart API (daily, to ${last})`;
+  if (source === "alphavantage") return `Alpha Vantage TIME_SERIES_DAILY_ADJUSTED (daily, to ${last})`;
+  return `${source} (daily, ${first} → ${last})`;
+}
+
+/** More than a week between the latest bar and now: not live data. */
+export function isStale(asOf: string | null, now: Date = new Date()): boolean {
+  if (asOf === null) return true;
+  return now.getTime() - new Date(`${asOf}T23:59:59Z`).getTime() > staleAfterDays * 86_400_000;
+}
+
+/**
+ * The day time windows (lookback, news, days to earnings) end on: the latest bar's date for
+ * snapshot data, so the bundled snapshot screens like a live day; today for live data.
+ */
+export function marketDate(snapshot: Pick<MarketSnapshot, "asOf" | "isSnapshot">, now: Date = new Date()): string {
+  return snapshot.isSnapshot && snapshot.asOf ? snapshot.asOf : now.toISOString().slice(0, 10);
+}
+
+type IndicatorRow = Omit<TechnicalSnapshot, "momentum"> & { momentum: string };
+
+async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnapshot">> {
+  const rows = await db.prisma.$queryRaw<IndicatorRow[]>`
+    SELECT ticker, to_char(as_of, 'YYYY-MM-DD') AS "asOf", source, close, volume, sma5, sma20, sma50, rsi14,
+      avg_volume_20 AS "avgVolume20", ma_condition AS "maCondition", ma_spread_pct AS "maSpreadPct",
+      to_char(last_cross_up_date, 'YYYY-MM-DD') AS "lastCrossUpDate", beta_60 AS beta60, beta_proxy AS "betaProxy",
+      momentum, technical_score AS "technicalScore", return_1m AS "return1m", bar_count AS "barCount",
+      to_char(twentieth_bar_date, 'YYYY-MM-DD') AS "twentiethBarDate"
+    FROM technical_indicators`;
+  const ranges = await db.prisma.$queryRaw<{ source: string; first: string; last: string }[]>`
+    SELECT source, to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last
+    FROM price_data GROUP BY source`;
+  const byTicker = new Map(rows.map((row) => [row.ticker, row as TechnicalSnapshot]));
+  const asOf = rows.reduce<string | null>((latest, row) => (latest === null || row.asOf > latest ? row.asOf : latest), null);
+  // Label the sources the indicators' latest bars come from, the most used first.
+  const uses = new Map<string, number>();
+  for (const row of rows) uses.set(row.source, (uses.get(row.source) ?? 0) + 1);
+  const sourceLabels = ranges
+    .filter((range) => uses.has(range.source))
+    .sort((a, b) => uses.get(b.source)! - uses.get(a.source)!)
+    .map((range) => sourceLabel(range.source, range.first, range.last));
+  const betaProxies = new Set(rows.map((row) => row.betaProxy).filter((proxy) => proxy !== null));
+  return {
+    asOf,
+    sourceLabel: sourceLabels.join("; ") || "No price data",
+    betaProxy: betaProxies.size > 0 ? [...betaProxies].join("; ") : null,
+    byTicker,
+  };
+}
+
+/**
+ * The indicators of every ticker, cached in memory. Each call asks the database one cheap
+ * question (the newest computed_at and the row count, answered from the index) and reloads
+ * only when the answer changed, so a screen over thousands of tickers reads no indicator rows.
+ */
+export function createTechnicalsStore(db: Database, options: { now?: () => Date } = {}): TechnicalsStore {
+  let cached: { version: string; snapshot: Promise<Omit<MarketSnapshot, "isSnapshot">> } | undefined;
+  return {
+    async current() {
+      const [{ computedAt, rowCount }] = await db.prisma.$queryRaw<{ computedAt: Date | null; rowCount: number }[]>`
+        SELECT max(computed_at) AS "computedAt", count(*)::int AS "rowCount" FROM technical_indicators`;
+      const version = `${computedAt?.toISOString()}|${rowCount}`;
+      if (cached?.version !== version) {
+        const entry = { version, snapshot: readSnapshot(db) };
+        cached = entry;
+        // A failed read is not kept: the next call tries again.
+        entry.snapshot.catch(() => {
+          if (cached === entry) cached = undefined;
+        });
+      }
+      const snapshot = await cached.snapshot;
+      return { ...snapshot, isSnapshot: isStale(snapshot.asOf, options.now?.()) };
+    },
+  };
+}
