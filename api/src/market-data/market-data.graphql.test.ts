@@ -51,7 +51,7 @@ describe("Stock.technicals and Stock.priceHistory", () => {
       close: 133.5,
       volume: 68_538_237,
       momentum: "BULLISH",
-      betaProxy: "Equal-weighted average of 412 S&P 500 members (SPY not in the data)",
+      betaProxy: "Equal-weighted average of 421 S&P 500 members (SPY not in the data)",
       nextEarningsDate: "2021-04-28",
       daysToEarnings: 7,
     });

@@ -52,7 +52,7 @@ describe("indicators from the bundled snapshot, checked against the CSV by hand"
       asOf: "2021-04-21",
       isSnapshot: true,
       sourceLabel: "Alpha Vantage daily prices (bundled snapshot, 2018-01-02 → 2021-04-21)",
-      betaProxy: "Equal-weighted average of 412 S&P 500 members (SPY not in the data)",
+      betaProxy: "Equal-weighted average of 421 S&P 500 members (SPY not in the data)",
     });
     expect(market.byTicker.get("AAPL")!.beta60).toBeGreaterThan(0);
     expect([...market.byTicker.keys()].sort()).toEqual(["AAPL", "META", "MSFT"]);

@@ -160,6 +160,8 @@ export const formerTickers: Record<string, string> = {
   FBHS: "FBIN", // Fortune Brands Innovations 2022-12
   GPS: "GAP", // Gap Inc. 2024-08
   HFC: "DINO", // HollyFrontier → HF Sinclair 2022-03
+  BK: "BNY", // Bank of New York Mellon → BNY (same CIK 1390777 in the S&P 500 list)
+  MMC: "MRSH", // Marsh & McLennan → Marsh McLennan, MRSH (same CIK 62709)
 };
 
 /** Aliases the lists would produce that name something else far more often. */
