@@ -220,7 +220,7 @@ beforeAll(async () => {
     get: (url) => proAgent.get(url),
     post: (url, body) => proAgent.post(url).send(body as object),
   };
-});
+}, 30_000);
 afterAll(() => db.close());
 
 const proFields = collectProFields();

@@ -7,7 +7,9 @@ import "../auth/auth-options.graphql";
 import "../auth/viewer.graphql";
 import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
+import "../market-data/market-data.graphql";
 import "../news/news.graphql";
+import "../screening/screening.graphql";
 import "../stocks/stocks.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());

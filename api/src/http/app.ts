@@ -8,6 +8,7 @@ import { billingRoutes, billingWebhookRoutes } from "../billing/billing.routes";
 import { createAuthentication } from "../auth/sessions";
 import { contactRoutes } from "../contact/contact-messages.routes";
 import { newsRoutes } from "../news/news.routes";
+import { screeningRoutes } from "../screening/screening.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { projectRoot } from "../config/project-root";
@@ -73,6 +74,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
   app.use(contactRoutes(deps));
   app.use(newsRoutes(deps));
+  app.use(screeningRoutes(deps));
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));

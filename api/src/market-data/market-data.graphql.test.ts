@@ -46,7 +46,7 @@ describe("Stock.technicals and Stock.priceHistory", () => {
     const technicals = data.stock.technicals!;
     expect(technicals).toMatchObject({
       asOf: "2021-04-21",
-      source: "alphavantage-snapshot",
+      source: "Alpha Vantage daily prices (bundled snapshot)",
       isSnapshot: true,
       close: 133.5,
       volume: 68_538_237,

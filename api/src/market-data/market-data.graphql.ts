@@ -8,7 +8,7 @@ import { Momentum } from "../screening/screening.graphql";
 import { Stock } from "../stocks/stocks.graphql";
 import { nextEarnings, peRatio } from "./fundamentals";
 import { priceHistoryDays, readPriceHistory, type PriceBarPoint as PriceBarPointShape, type PriceHistory as PriceHistoryShape } from "./price-history";
-import { isStale, marketDate, type TechnicalSnapshot } from "./technicals-store";
+import { isStale, marketDate, providerName, type TechnicalSnapshot } from "./technicals-store";
 
 type StockTechnicalsShape = TechnicalSnapshot & {
   isSnapshot: boolean;
@@ -22,7 +22,10 @@ const StockTechnicals = builder.objectRef<StockTechnicalsShape>("StockTechnicals
   description: "Indicators at a stock's latest daily bar (prices split-adjusted, not dividend-adjusted).",
   fields: (t) => ({
     asOf: t.exposeString("asOf", { description: "The latest bar's date (YYYY-MM-DD)." }),
-    source: t.exposeString("source", { description: "Where that bar came from: alphavantage-snapshot, yahoo or alphavantage." }),
+    source: t.string({
+      description: "Who provided that bar, e.g. \"Alpha Vantage daily prices (bundled snapshot)\" or \"Yahoo Finance chart API\".",
+      resolve: (technicals) => providerName(technicals.source),
+    }),
     isSnapshot: t.exposeBoolean("isSnapshot", { description: "The latest bar is more than a week old (the bundled snapshot, or data that stopped updating)." }),
     close: t.exposeFloat("close"),
     volume: t.exposeFloat("volume", { nullable: true, description: "The latest day's volume." }),

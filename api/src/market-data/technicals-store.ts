@@ -115,12 +115,21 @@ async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise
       twentieth_bar_date = EXCLUDED.twentieth_bar_date, computed_at = EXCLUDED.computed_at`;
 }
 
+const providerNames: Record<string, string> = {
+  "alphavantage-snapshot": "Alpha Vantage daily prices (bundled snapshot)",
+  yahoo: "Yahoo Finance chart API",
+  alphavantage: "Alpha Vantage TIME_SERIES_DAILY_ADJUSTED",
+};
+
+/** A price_data source key as users read it. */
+export function providerName(source: string): string {
+  return providerNames[source] ?? source;
+}
+
 /** What each source key stands for, with the date range its bars cover. */
 export function sourceLabel(source: string, first: string, last: string): string {
   if (source === "alphavantage-snapshot") return `Alpha Vantage daily prices (bundled snapshot, ${first} → ${last})`;
-  if (source === "yahoo") return `Yahoo Finance chart API (daily, to ${last})`;
-  if (source === "alphavantage") return `Alpha Vantage TIME_SERIES_DAILY_ADJUSTED (daily, to ${last})`;
-  return `${source} (daily, ${first} → ${last})`;
+  return `${providerName(source)} (daily, to ${last})`;
 }
 
 /** More than a week between the latest bar and now: not live data. */

@@ -20,6 +20,6 @@ test("choosing Pro posts a plain form to /api/create-subscription", () => {
   expect(form?.getAttribute("action")).toBe("/api/create-subscription");
   expect(form?.querySelectorAll("input")).toHaveLength(0);
   expect(screen.getByText("$30")).toBeTruthy();
-  expect(screen.getByText("Limited to 50 results")).toBeTruthy();
+  expect(screen.getByText("Full screen results with CSV export")).toBeTruthy();
   expect(screen.queryByRole("button", { name: "Current Plan" })).toBeNull();
 });

@@ -31,7 +31,7 @@ export const PLANS: readonly Plan[] = [
     price: "Free",
     period: "",
     tagline: "Core screening and news sentiment for getting started.",
-    features: ["Basic stock screener", "News sentiment analysis", "AI stock picks preview (top 5)", "Limited to 50 results"],
+    features: ["Basic stock screener", "News sentiment analysis", "AI stock picks preview (top 5)", "Full screen results with CSV export"],
   },
   {
     id: "pro",

@@ -303,7 +303,7 @@ export function ScreenForm({ query, values, onChange, onRun, running, runLabel, 
       <Field>
         <label htmlFor={fieldId("batchSize")}>Batch size</label>
         <TextInput id={fieldId("batchSize")} type="number" value={BATCH_SIZE} readOnly aria-describedby={fieldId("batchSize-hint")} />
-        <FieldHint id={fieldId("batchSize-hint")}>Fixed: symbols are processed {BATCH_SIZE} at a time.</FieldHint>
+        <FieldHint id={fieldId("batchSize-hint")}>Fixed at {BATCH_SIZE}. Indicators are precomputed for every symbol, so the batch size does not change the results.</FieldHint>
       </Field>
 
       {problems.length > 0 ? (

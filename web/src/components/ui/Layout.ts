@@ -10,6 +10,11 @@ export const Container = styled.div`
   }
 `;
 
+/** For data-dense pages (the screeners): a results table with many columns needs the width. */
+export const WideContainer = styled(Container)`
+  max-width: 1600px;
+`;
+
 export const Card = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};

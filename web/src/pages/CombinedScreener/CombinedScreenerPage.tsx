@@ -4,7 +4,7 @@ import { useLoaderData } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { DEFAULT_SCREEN_FORM_VALUES } from "../../components/ScreenForm/screenFormValues";
 import { useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
-import { Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
+import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CombinedAnalysis } from "./CombinedAnalysis";
 import type { CombinedScreenerPageQuery as CombinedScreenerPageQueryType } from "./__generated__/CombinedScreenerPageQuery.graphql";
@@ -36,7 +36,7 @@ export default function CombinedScreenerPage() {
   const run = useCombinedScreenRun();
 
   return (
-    <Container>
+    <WideContainer>
       <PageSection>
         <div>
           <PageHeading>{TITLE}</PageHeading>
@@ -44,6 +44,6 @@ export default function CombinedScreenerPage() {
         </div>
         <CombinedAnalysis query={data} values={values} onValuesChange={setValues} run={run} />
       </PageSection>
-    </Container>
+    </WideContainer>
   );
 }

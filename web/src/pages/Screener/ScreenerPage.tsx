@@ -6,7 +6,7 @@ import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { DEFAULT_SCREEN_FORM_VALUES } from "../../components/ScreenForm/screenFormValues";
 import { useBasicScreenRun, useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
 import { Tabs } from "../../components/Tabs/Tabs";
-import { Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
+import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CombinedAnalysis } from "../CombinedScreener/CombinedAnalysis";
 import { BasicScreener } from "./BasicScreener";
@@ -63,7 +63,7 @@ export default function ScreenerPage() {
   const selectTab = (tab: TabId) => setSearchParams(tab === "basic" ? {} : { tab }, { replace: true });
 
   return (
-    <Container>
+    <WideContainer>
       <PageSection>
         <div>
           <PageHeading>Basic Screener</PageHeading>
@@ -90,6 +90,6 @@ export default function ScreenerPage() {
           ]}
         />
       </PageSection>
-    </Container>
+    </WideContainer>
   );
 }

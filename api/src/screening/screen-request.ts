@@ -1,0 +1,184 @@
+// The screening request (spec §3 fields, §5 bounds and defaults, §9 constants), validated the
+// same way for REST (spec names, universe strings) and GraphQL (enum values mapped to the same
+// strings before parsing). One BAD_USER_INPUT names every bad field and its bound.
+import { z } from "zod";
+import { AppError } from "../errors/app-error";
+import { parseInput } from "../errors/validation";
+import { cleanTickerList } from "./ticker-lists";
+
+export const screenUniverses = ["sp500", "broad", "all_market", "upload", "manual"] as const;
+export type ScreenUniverseKey = (typeof screenUniverses)[number];
+
+/** Universes whose symbols the caller sends in `tickers`. */
+export const tickerListUniverses: readonly ScreenUniverseKey[] = ["upload", "manual"];
+
+export const newsSourceKeys = ["wsj", "yahoo", "reuters", "cnbc", "ft"] as const;
+export type NewsSourceKey = (typeof newsSourceKeys)[number];
+
+/** Most tickers an upload or manual list may hold (the largest universe has about 7,000 symbols). */
+export const MAX_LISTED_TICKERS = 10_000;
+
+export type ScreenWarning = {
+  /** A stable code, e.g. OPTIONS_DATA_UNAVAILABLE. */
+  code: string;
+  /** The request field it is about, if any. */
+  field: string | null;
+  message: string;
+};
+
+const numberMessage = (field: string) => `${field} must be a number`;
+const wholeMessage = (field: string) => `${field} must be a whole number`;
+const rangeMessage = (field: string, min: number, max?: number) =>
+  max === undefined ? `${field} must be at least ${min}` : `${field} must be between ${min} and ${max}`;
+
+/** A number in [min, max] (max omitted: no upper bound). */
+const decimal = (field: string, min: number, max?: number) => {
+  const atLeast = z.number({ error: numberMessage(field) }).min(min, { error: rangeMessage(field, min, max) });
+  return max === undefined ? atLeast : atLeast.max(max, { error: rangeMessage(field, min, max) });
+};
+
+/** A whole number in [min, max], `fallback` when omitted. */
+const wholeNumber = (field: string, min: number, max: number | undefined, fallback: number) =>
+  decimal(field, min, max).int({ error: wholeMessage(field) }).default(fallback);
+
+const flag = (field: string, fallback: boolean) => z.boolean({ error: `${field} must be true or false` }).default(fallback);
+
+const newsSourcesSchema = z
+  .object(
+    {
+      wsj: flag("newsSources.wsj", true),
+      yahoo: flag("newsSources.yahoo", true),
+      reuters: flag("newsSources.reuters", true),
+      cnbc: flag("newsSources.cnbc", false),
+      ft: flag("newsSources.ft", false),
+    },
+    { error: "newsSources must be an object of true/false flags (wsj, yahoo, reuters, cnbc, ft)" },
+  )
+  .strict()
+  .default({ wsj: true, yahoo: true, reuters: true, cnbc: false, ft: false });
+
+/** Spec §5 bounds and defaults; the extras (RSI, MA, crossover, sentiment) are presets' filters. */
+export const screenRequestSchema = z
+  .object(
+    {
+      universe: z.enum(screenUniverses, { error: `universe must be one of ${screenUniverses.join(", ")}` }),
+      tickers: z
+        .array(z.string({ error: "tickers must be a list of strings" }), { error: "tickers must be a list of strings" })
+        .max(MAX_LISTED_TICKERS, { error: `tickers must hold at most ${MAX_LISTED_TICKERS} entries` })
+        .optional(),
+      lookbackDays: wholeNumber("lookbackDays", 45, 365, 120),
+      newsWindowDays: wholeNumber("newsWindowDays", 1, 14, 7),
+      requireOptions: flag("requireOptions", true),
+      minOptionsOi: wholeNumber("minOptionsOi", 0, undefined, 0),
+      minBeta: decimal("minBeta", -10, 10).default(-10),
+      maxBeta: decimal("maxBeta", -10, 10).default(10),
+      maxEarnDays: wholeNumber("maxEarnDays", 0, undefined, 0),
+      sectorKeyword: z
+        .string({ error: "sectorKeyword must be text" })
+        .trim()
+        .max(100, { error: "sectorKeyword must be at most 100 characters" })
+        .optional()
+        // Trimmed and omitted if empty (spec §5).
+        .transform((keyword) => (keyword ? keyword : null)),
+      newsSources: newsSourcesSchema,
+      includeEtf: flag("includeEtf", false),
+      minPrice: decimal("minPrice", 0).default(3),
+      minVolume: wholeNumber("minVolume", 0, undefined, 100_000),
+      maxSymbols: wholeNumber("maxSymbols", 0, undefined, 4000),
+      batchSize: wholeNumber("batchSize", 50, 300, 150),
+      minRsi: decimal("minRsi", 0, 100).nullable().default(null),
+      maxRsi: decimal("maxRsi", 0, 100).nullable().default(null),
+      requireMaCondition: flag("requireMaCondition", false),
+      requireCrossover: flag("requireCrossover", false),
+      minSentiment: decimal("minSentiment", -1, 1).nullable().default(null),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown screening request field${issue.keys.length === 1 ? "" : "s"}: ${issue.keys.join(", ")}`
+          : "The screening request must be an object",
+    },
+  )
+  .strict()
+  .superRefine((request, context) => {
+    // Runs with the other fields' issues too (they are not fatal), so every bad field is named at once.
+    const ordered = (low: unknown, high: unknown) => typeof low !== "number" || typeof high !== "number" || low <= high;
+    if (!ordered(request.minBeta, request.maxBeta)) {
+      context.addIssue({ code: "custom", path: ["minBeta"], message: "minBeta must be at most maxBeta" });
+    }
+    if (!ordered(request.minRsi, request.maxRsi)) {
+      context.addIssue({ code: "custom", path: ["minRsi"], message: "minRsi must be at most maxRsi" });
+    }
+    if (!tickerListUniverses.includes(request.universe)) return;
+    const sent = (Array.isArray(request.tickers) ? request.tickers : []).filter((entry) => typeof entry === "string");
+    if (cleanTickerList(sent).tickers.length > 0) return;
+    context.addIssue({
+      code: "custom",
+      path: ["tickers"],
+      message:
+        sent.every((entry) => !entry.trim())
+          ? `tickers must list at least one ticker for the ${request.universe} universe`
+          : `tickers holds no valid ticker (1 to 5 letters): ${listSample(sent.map((entry) => entry.trim()).filter(Boolean))}`,
+    });
+  });
+
+export type ScreenRequest = Omit<z.output<typeof screenRequestSchema>, "tickers"> & {
+  /** Cleaned tickers for upload/manual (spec §5 rules); null for the other universes. */
+  tickers: string[] | null;
+};
+export type ScreenRequestInput = z.input<typeof screenRequestSchema>;
+
+/** "A, B, C" for up to `max` entries, then "and N more". */
+export function listSample(entries: readonly string[], max = 10): string {
+  const shown = entries.slice(0, max).join(", ");
+  return entries.length > max ? `${shown} and ${entries.length - max} more` : shown;
+}
+
+/** JSON nulls and GraphQL nulls mean "not given": the default applies. */
+function withoutNulls(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([key, value]) => [key, key === "newsSources" ? withoutNulls(value) : value]),
+  );
+}
+
+/**
+ * Validates a screening request. Tickers follow spec §5 (trimmed, upper-cased, 1 to 5
+ * letters, de-duplicated); dropped entries come back as a warning, and tickers sent with
+ * a universe that does not use them are ignored with a warning. Invalid input throws one
+ * BAD_USER_INPUT whose message lists every field's problem, e.g.
+ * "lookbackDays must be between 45 and 365".
+ */
+export function parseScreenRequest(input: unknown): { request: ScreenRequest; warnings: ScreenWarning[] } {
+  let parsed: z.output<typeof screenRequestSchema>;
+  try {
+    parsed = parseInput(screenRequestSchema, withoutNulls(input) ?? {});
+  } catch (error) {
+    // The fields' own messages are what a person needs to read (the web shows this in a toast).
+    if (!(error instanceof AppError) || !error.fieldErrors) throw error;
+    const messages = [...new Set(error.fieldErrors.map((fieldError) => fieldError.message))];
+    throw new AppError("BAD_USER_INPUT", `Invalid screening request: ${messages.join("; ")}.`, { fieldErrors: error.fieldErrors });
+  }
+  const warnings: ScreenWarning[] = [];
+  let tickers: string[] | null = null;
+  if (tickerListUniverses.includes(parsed.universe)) {
+    const cleaned = cleanTickerList(parsed.tickers ?? []);
+    tickers = cleaned.tickers;
+    if (cleaned.dropped.length > 0) {
+      warnings.push({
+        code: "INVALID_TICKERS_DROPPED",
+        field: "tickers",
+        message: `Dropped ${cleaned.dropped.length} ${cleaned.dropped.length === 1 ? "entry" : "entries"} that ${cleaned.dropped.length === 1 ? "is" : "are"} not a 1 to 5 letter ticker: ${listSample(cleaned.dropped)}.`,
+      });
+    }
+  } else if (parsed.tickers && parsed.tickers.length > 0) {
+    warnings.push({
+      code: "TICKERS_IGNORED",
+      field: "tickers",
+      message: `tickers are only used with the upload and manual universes; the ${parsed.universe} universe ignored them.`,
+    });
+  }
+  return { request: { ...parsed, tickers }, warnings };
+}

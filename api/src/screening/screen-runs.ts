@@ -1,0 +1,186 @@
+// Stored screening runs: every run goes to screening_runs with its rows in screening_results
+// (the spec's columns plus the full row), written after the answer is computed so it does not
+// slow the response. Retention: each user's last RUNS_KEPT_PER_USER runs of each kind;
+// anonymous runs are purged after ANONYMOUS_RUN_HOURS.
+import type { Viewer } from "../auth/viewer";
+import type { Database } from "../db/database";
+import type { ScreenRequest, ScreenWarning } from "./screen-request";
+import type { ScreenDeps, ScreenKind, ScreenOutcome, ScreenStats } from "./screen";
+
+export const RUNS_KEPT_PER_USER = 20;
+export const ANONYMOUS_RUN_HOURS = 24;
+
+/**
+ * One screening_results row: its position, the full row, and the spec's columns, numbers
+ * fitted to their columns with `fitNumeric`.
+ */
+export type StoredResultColumns = {
+  position: number;
+  row: unknown;
+  ticker: string;
+  lastClose: number | null;
+  sma5: number | null;
+  sma20: number | null;
+  maCondition: boolean;
+  maSpreadPct: number | null;
+  beta60: number | null;
+  newsCount: number;
+  sentiment: number | null;
+  recencyHours: number | null;
+  headline: string | null;
+  /** The row's 0–100 score ÷ 100 (final_score is numeric(5,3)). */
+  finalScore: number | null;
+};
+
+/**
+ * The value rounded to the column's scale when it fits numeric(precision, scale), else null:
+ * an out-of-range figure (a beta of 250 on a thin stock) is never clamped into a false one;
+ * the full value stays in the `row` JSON.
+ */
+export function fitNumeric(value: number | null, precision: number, scale: number): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const rounded = Math.round(value * 10 ** scale) / 10 ** scale;
+  return Math.abs(rounded) < 10 ** (precision - scale) ? rounded : null;
+}
+
+/** Where the run's data came from, kept in screening_runs.stats next to the counts. */
+type StoredStats = ScreenStats & { isSnapshot: boolean; betaProxy: string | null; newsAsOf: string | null };
+
+/** Runs handed to the background writer and not stored yet. */
+const pendingWrites = new Set<Promise<void>>();
+/** Of those, the ones whose response has gone out, being written now. */
+const runningWrites = new Set<Promise<void>>();
+
+/** Resolves when every run handed to the background writer so far is stored (or its failure logged). */
+export async function flushScreenRuns(): Promise<void> {
+  await Promise.all([...pendingWrites]);
+}
+
+/** An HTTP response, as Express and Node's http server give it. */
+type SentResponse = { writableFinished: boolean; once(event: "finish" | "close", listener: () => void): unknown };
+
+/**
+ * Resolves once the response has been handed to the network in full (or its connection
+ * closed): a run's write waits for it, so even on the embedded database, whose queries run on
+ * the server's own thread, storing a run never holds up the answer it belongs to.
+ */
+export function responseSent(response: SentResponse | undefined): Promise<void> {
+  if (!response || response.writableFinished) return Promise.resolve();
+  return new Promise((resolve) => {
+    response.once("finish", resolve);
+    response.once("close", resolve);
+  });
+}
+
+/**
+ * Stores the run after `after` (the response being sent) and the current turn of the event
+ * loop, logging a failure instead of failing the request that already succeeded. `columns`
+ * is called then, so even preparing the rows is off the response path.
+ */
+export function storeRunInBackground(
+  deps: ScreenDeps,
+  viewer: Viewer | null,
+  outcome: ScreenOutcome,
+  columns: () => StoredResultColumns[],
+  after: Promise<void> = Promise.resolve(),
+): void {
+  const write: Promise<void> = after
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(() => {
+      const running = storeRun(deps.db, viewer?.user.id ?? null, outcome, columns()).finally(() => runningWrites.delete(running));
+      runningWrites.add(running);
+      return running;
+    })
+    .catch((error: unknown) => deps.logger.error({ err: error, runId: outcome.runId }, "screening run not stored"))
+    .finally(() => pendingWrites.delete(write));
+  pendingWrites.add(write);
+}
+
+/**
+ * One statement: the run, its rows (jsonb_to_recordset), this user's runs of the kind beyond
+ * the newest RUNS_KEPT_PER_USER, and anonymous runs past ANONYMOUS_RUN_HOURS (both deletes use
+ * the (user_id, created_at) index, so they cost what they delete; rows go by cascade).
+ */
+export async function storeRun(db: Database, userId: string | null, outcome: ScreenOutcome, columns: StoredResultColumns[]): Promise<void> {
+  const stats: StoredStats = {
+    ...outcome.stats,
+    isSnapshot: outcome.isSnapshot,
+    betaProxy: outcome.betaProxy,
+    newsAsOf: outcome.newsAsOf?.toISOString() ?? null,
+  };
+  const anonymousBefore = new Date(outcome.createdAt.getTime() - ANONYMOUS_RUN_HOURS * 3_600_000);
+  await db.prisma.$executeRaw`
+    WITH run AS (
+      INSERT INTO screening_runs (id, user_id, kind, request, stats, source, as_of, warnings, row_count, created_at)
+      VALUES (${outcome.runId}::uuid, ${userId}::uuid, ${outcome.kind}, ${JSON.stringify(outcome.request)}::jsonb,
+        ${JSON.stringify(stats)}::jsonb, ${outcome.source}, ${outcome.asOf}::date, ${JSON.stringify(outcome.warnings)}::jsonb,
+        ${columns.length}, ${outcome.createdAt})
+      RETURNING id, created_at
+    ),
+    superseded AS (
+      DELETE FROM screening_runs WHERE id IN (
+        SELECT id FROM screening_runs WHERE user_id = ${userId}::uuid AND kind = ${outcome.kind}
+        ORDER BY created_at DESC, id DESC OFFSET ${RUNS_KEPT_PER_USER - 1})
+    ),
+    expired AS (
+      DELETE FROM screening_runs WHERE user_id IS NULL AND created_at < ${anonymousBefore}
+    )
+    INSERT INTO screening_results (run_id, position, row, ticker, last_close, sma5, sma20, ma_condition, ma_spread_pct,
+      beta_60, options_oi, news_count, sentiment, recency_hours, headline, final_score, created_at)
+    SELECT run.id, x.position, x.row, x.ticker, x."lastClose", x.sma5, x.sma20, x."maCondition", x."maSpreadPct",
+      x.beta60, NULL, x."newsCount", x.sentiment, x."recencyHours", x.headline, x."finalScore", run.created_at
+    FROM run, jsonb_to_recordset(${JSON.stringify(columns)}::jsonb) AS x(position int, row jsonb, ticker text,
+      "lastClose" numeric, sma5 numeric, sma20 numeric, "maCondition" boolean, "maSpreadPct" numeric, beta60 numeric,
+      "newsCount" int, sentiment numeric, "recencyHours" numeric, headline text, "finalScore" numeric)`;
+}
+
+type StoredRunRow = {
+  id: string;
+  kind: ScreenKind;
+  request: ScreenRequest;
+  stats: StoredStats;
+  source: string;
+  as_of: Date;
+  warnings: ScreenWarning[];
+  created_at: Date;
+  rows: unknown[];
+};
+
+/**
+ * The viewer's latest stored run of the kind, in the shape runScreen answers (null for
+ * anonymous visitors and users without one). Runs being written are awaited first, so a run
+ * whose answer went out is found; not those still waiting for their answer to go out (one in
+ * this same request would wait for this very answer).
+ */
+export async function latestRun<Kind extends ScreenKind>(
+  deps: Pick<ScreenDeps, "db">,
+  viewer: Viewer | null,
+  kind: Kind,
+): Promise<Extract<ScreenOutcome, { kind: Kind }> | null> {
+  if (!viewer) return null;
+  await Promise.allSettled([...runningWrites]);
+  const [run] = await deps.db.prisma.$queryRaw<StoredRunRow[]>`
+    SELECT run.id, run.kind, run.request, run.stats, run.source, run.as_of, run.warnings, run.created_at,
+      (SELECT coalesce(jsonb_agg(result.row ORDER BY result.position), '[]'::jsonb)
+        FROM screening_results result WHERE result.run_id = run.id) AS rows
+    FROM screening_runs run
+    WHERE run.user_id = ${viewer.user.id}::uuid AND run.kind = ${kind}
+    ORDER BY run.created_at DESC, run.id DESC
+    LIMIT 1`;
+  if (!run) return null;
+  const { universeSize, withPriceData, maPassCount, matched, isSnapshot, betaProxy, newsAsOf } = run.stats;
+  return {
+    runId: run.id,
+    kind: run.kind,
+    request: run.request,
+    stats: { universeSize, withPriceData, maPassCount, matched },
+    source: run.source,
+    asOf: new Date(run.as_of).toISOString().slice(0, 10),
+    isSnapshot,
+    betaProxy,
+    newsAsOf: newsAsOf ? new Date(newsAsOf) : null,
+    warnings: run.warnings,
+    createdAt: new Date(run.created_at),
+    rows: run.rows,
+  } as Extract<ScreenOutcome, { kind: Kind }>;
+}

@@ -1,0 +1,499 @@
+// The Basic and Combined screens (spec §2, §3): a universe's symbols, their indicators at the
+// latest bar (market-data technicals, held in memory), the request's filters, news sentiment from
+// the chosen sources, and P/E and earnings dates where the bundled data has them. Time windows
+// end at the data's as-of (prices) and the news clock's as-of (news), so the bundled snapshot
+// screens like a live day. A constant number of queries whatever the universe: the technicals'
+// version check, the news clock, one news aggregate, and one insert (after the answer).
+import { randomUUID } from "node:crypto";
+import type { Viewer } from "../auth/viewer";
+import type { AppDeps } from "../context";
+import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
+import {
+  marketDate,
+  marketProxyTicker,
+  momentumRule,
+  technicalScoreFormula,
+  type MarketSnapshot,
+  type TechnicalSnapshot,
+} from "../market-data/technicals-store";
+import { securityInfo, universeTickers, type SecurityInfo } from "../market-data/universes";
+import { newsClock } from "../news/news-clock";
+import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news";
+import { fitNumeric, storeRunInBackground, type StoredResultColumns } from "./screen-runs";
+import { listSample, newsSourceKeys, parseScreenRequest, type ScreenRequest, type ScreenWarning } from "./screen-request";
+
+export type ScreenKind = "basic" | "combined";
+export type Momentum = TechnicalSnapshot["momentum"];
+export type ScreenGrade = "A" | "B" | "C" | "D";
+
+export type ScreenStats = {
+  /** Symbols in the chosen universe, after maxSymbols. */
+  universeSize: number;
+  /** Of those, symbols with a recent bar and 20 bars inside the lookback window. */
+  withPriceData: number;
+  /** Of those, symbols with SMA 5 above SMA 20. */
+  maPassCount: number;
+  /** Rows that passed every filter. */
+  matched: number;
+};
+
+/** Spec §3 Basic row, plus the fields the web table and the stored run need. */
+export type BasicScreenRow = {
+  ticker: string;
+  name: string | null;
+  sector: string | null;
+  price: number;
+  sma5: number | null;
+  sma20: number | null;
+  sma50: number | null;
+  rsi: number | null;
+  volume: number | null;
+  avgVolume20: number | null;
+  technicalScore: number;
+  sentimentScore: number | null;
+  newsCount: number;
+  analystUpgrades: number;
+  analystDowngrades: number;
+  momentum: Momentum;
+  peRatio: number | null;
+  beta: number | null;
+  maCondition: boolean;
+  maSpreadPct: number | null;
+  crossover: boolean;
+  daysToEarnings: number | null;
+  /** The row's latest bar date. */
+  asOf: string;
+};
+
+/** Spec §3 Combined row. */
+export type CombinedScreenRow = {
+  ticker: string;
+  name: string | null;
+  price: number;
+  grade: ScreenGrade;
+  combinedScore: number;
+  technicalScore: number;
+  sentimentScore: number | null;
+  newsCount: number;
+  crossover: boolean;
+  momentum: Momentum;
+  latestHeadline: string | null;
+  /** Hours from the latest article to the news clock's as-of. */
+  recencyHours: number | null;
+};
+
+type ScreenOutcomeFields = {
+  runId: string;
+  request: ScreenRequest;
+  stats: ScreenStats;
+  /** Named data sources. */
+  source: string;
+  /** The latest bar date used (YYYY-MM-DD). */
+  asOf: string;
+  isSnapshot: boolean;
+  betaProxy: string | null;
+  /** Where the news window ended. */
+  newsAsOf: Date | null;
+  warnings: ScreenWarning[];
+  createdAt: Date;
+};
+export type BasicScreenOutcome = ScreenOutcomeFields & { kind: "basic"; rows: BasicScreenRow[] };
+export type CombinedScreenOutcome = ScreenOutcomeFields & { kind: "combined"; rows: CombinedScreenRow[] };
+export type ScreenOutcome = BasicScreenOutcome | CombinedScreenOutcome;
+
+export type ScreenDeps = Pick<AppDeps, "db" | "logger" | "technicals">;
+
+/** Combined score weights (spec §9: 60% technical, 40% sentiment). */
+const TECHNICAL_WEIGHT = 0.6;
+const SENTIMENT_WEIGHT = 0.4;
+/** Sentiment points for a stock without news in the window: neutral, neither good nor bad news. */
+const NO_NEWS_SENTIMENT_POINTS = 50;
+const gradeFloors: { grade: ScreenGrade; floor: number }[] = [
+  { grade: "A", floor: 75 },
+  { grade: "B", floor: 60 },
+  { grade: "C", floor: 45 },
+];
+/** A symbol's latest bar may be this many calendar days older than the data's as-of (weekends, holidays). */
+export const FRESH_BAR_DAYS = 7;
+/** Bars an indicator set needs inside the lookback window (SMA 20). */
+export const MIN_BARS_IN_WINDOW = 20;
+
+/** How the scores are computed, for tooltips and docs (Query.screenMethodology). */
+export const methodology = {
+  technicalScoreFormula,
+  momentumRule,
+  combinedScoreFormula:
+    `combined score = ${TECHNICAL_WEIGHT} × technical score + ${SENTIMENT_WEIGHT} × sentiment points, where sentiment points = ` +
+    `(mean news sentiment + 1) × 50 (−1 → 0, 0 → 50, +1 → 100) over the chosen sources and news window. ` +
+    `A stock without news in the window gets a neutral ${NO_NEWS_SENTIMENT_POINTS} sentiment points.`,
+  gradeThresholds: `${gradeFloors.map(({ grade, floor }) => `${grade}: combined score ≥ ${floor}`).join("; ")}; D: below ${gradeFloors.at(-1)!.floor}.`,
+};
+
+export function sentimentPoints(sentimentScore: number | null): number {
+  return sentimentScore === null ? NO_NEWS_SENTIMENT_POINTS : (sentimentScore + 1) * 50;
+}
+
+export function combinedScoreOf(technicalScore: number, sentimentScore: number | null): number {
+  return round(TECHNICAL_WEIGHT * technicalScore + SENTIMENT_WEIGHT * sentimentPoints(sentimentScore), 2);
+}
+
+export function gradeOf(combinedScore: number): ScreenGrade {
+  return gradeFloors.find(({ floor }) => combinedScore >= floor)?.grade ?? "D";
+}
+
+/** Ties in score go alphabetically (tickers are ASCII: no locale collation, which is slow over thousands of rows). */
+const byTicker = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const count = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
+
+/** YYYY-MM-DD `days` calendar days before `date`. */
+function daysBefore(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() - days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** A screened symbol with everything its rows and stored columns are made of. */
+type Screened = {
+  technicals: TechnicalSnapshot;
+  info: SecurityInfo | null;
+  crossover: boolean;
+  news: TickerNews | null;
+  peRatio: number | null;
+  daysToEarnings: number | null;
+  recencyHours: number | null;
+};
+
+/** The universe's symbols after includeEtf and maxSymbols, with warnings about what was left out. */
+function universeSymbols(request: ScreenRequest, market: MarketSnapshot, warnings: ScreenWarning[]): string[] {
+  let symbols: string[];
+  if (request.tickers) {
+    const unknown = request.tickers.filter((ticker) => !securityInfo(ticker));
+    if (unknown.length > 0) {
+      warnings.push({
+        code: "UNKNOWN_TICKERS",
+        field: "tickers",
+        message: `Not in the bundled US symbol lists: ${listSample(unknown)}.`,
+      });
+    }
+    const etfs = request.includeEtf ? [] : request.tickers.filter((ticker) => securityInfo(ticker)?.isEtf);
+    if (etfs.length > 0) {
+      warnings.push({ code: "ETF_EXCLUDED", field: "includeEtf", message: `Left out ETFs (includeEtf is off): ${listSample(etfs)}.` });
+    }
+    const left = new Set(etfs);
+    symbols = request.tickers.filter((ticker) => !left.has(ticker));
+  } else {
+    symbols = universeTickers(request.universe as "sp500" | "broad" | "all_market", { includeEtf: request.includeEtf });
+  }
+  if (request.maxSymbols > 0 && symbols.length > request.maxSymbols) {
+    const liquidity = (ticker: string) => {
+      const row = market.byTicker.get(ticker);
+      return row ? (row.avgVolume20 ?? 0) * row.close : -1;
+    };
+    // Most liquid first (20-day average volume × close); a stable sort keeps the list's order among equals.
+    const kept = symbols
+      .map((ticker, index) => ({ ticker, index, liquidity: liquidity(ticker) }))
+      .sort((a, b) => b.liquidity - a.liquidity || a.index - b.index)
+      .slice(0, request.maxSymbols);
+    warnings.push({
+      code: "UNIVERSE_TRUNCATED",
+      field: "maxSymbols",
+      message:
+        `The universe has ${count(symbols.length)} symbols; the ${count(request.maxSymbols)} most liquid ` +
+        `(20-day average volume × close) were screened. Set maxSymbols to 0 to screen them all.`,
+    });
+    symbols = kept.map((entry) => entry.ticker);
+  }
+  return symbols;
+}
+
+/** `storeAfter`: the run is written once this resolves (the HTTP response sent, see `responseSent`). */
+export type RunScreenOptions = { storeAfter?: Promise<void> };
+
+/**
+ * Runs a Basic or Combined screen for the viewer (null: anonymous) and stores it as their
+ * latest run (in the background: `flushScreenRuns` awaits it). Invalid input throws
+ * BAD_USER_INPUT naming each field; filters the data cannot answer become warnings.
+ * Pro access for Combined is checked where it is exposed (GraphQL scope, REST requirePro).
+ */
+export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "basic", options?: RunScreenOptions): Promise<BasicScreenOutcome>;
+export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "combined", options?: RunScreenOptions): Promise<CombinedScreenOutcome>;
+export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
+  const { request, warnings } = parseScreenRequest(input);
+  const createdAt = new Date();
+  const [market, clock] = await Promise.all([deps.technicals.current(), newsClock(deps.db, createdAt)]);
+  // Windows end on the latest bar's date for snapshot data, today for live data.
+  const today = marketDate(market, createdAt);
+  const asOf = market.asOf ?? today;
+  const symbols = universeSymbols(request, market, warnings);
+
+  // With price data: a bar at most FRESH_BAR_DAYS old and 20 bars inside the lookback window.
+  const freshFrom = daysBefore(today, FRESH_BAR_DAYS);
+  const windowStart = daysBefore(today, request.lookbackDays);
+  const priced: TechnicalSnapshot[] = [];
+  const missing: string[] = [];
+  for (const ticker of symbols) {
+    const row = market.byTicker.get(ticker);
+    if (row && row.asOf >= freshFrom && row.twentiethBarDate !== null && row.twentiethBarDate >= windowStart) priced.push(row);
+    else missing.push(ticker);
+  }
+  if (missing.length > 0) {
+    warnings.push({
+      code: "NO_PRICE_DATA",
+      field: request.tickers ? "tickers" : "universe",
+      message:
+        market.asOf === null
+          ? "No price data is loaded yet, so no symbol could be screened."
+          : `${count(missing.length)} of ${count(symbols.length)} symbols have no price data with ${MIN_BARS_IN_WINDOW} bars in the ` +
+            `${request.lookbackDays} days up to ${today} (${market.sourceLabel}): ${listSample(missing)}.`,
+    });
+  }
+  const maPassCount = priced.filter((row) => row.maCondition).length;
+
+  const selected = filterByRequest(request, priced, today, windowStart, warnings);
+
+  const sources = newsSourceKeys.filter((key) => request.newsSources[key]);
+  const newsWindowStart = new Date(clock.asOf.getTime() - request.newsWindowDays * 86_400_000);
+  const news = await newsByTicker(deps.db, {
+    tickers: selected.map((entry) => entry.technicals.ticker),
+    sources,
+    windowStart: newsWindowStart,
+    windowEnd: clock.asOf,
+  });
+  const sourceLabels = sources.map((key) => newsSourceOutlets[key].label);
+  if (sources.length === 0) {
+    warnings.push({ code: "NEWS_SOURCES_EMPTY", field: "newsSources", message: "No news source is selected, so every row has no news." });
+  } else if (news.articlesInWindow === 0) {
+    warnings.push({
+      code: "NEWS_SOURCES_EMPTY",
+      field: "newsSources",
+      message: `No articles from ${sourceLabels.join(", ")} in the ${plural(request.newsWindowDays, "day", "days")} up to ${clock.asOf.toISOString()}, so every row has no news.`,
+    });
+  }
+
+  // Filled in place: thousands of rows, so no copies.
+  for (const entry of selected) {
+    const tickerNews = news.byTicker.get(entry.technicals.ticker);
+    if (tickerNews) {
+      entry.news = tickerNews;
+      entry.recencyHours = round((clock.asOf.getTime() - tickerNews.latestAt.getTime()) / 3_600_000, 2);
+    }
+    entry.peRatio = peRatio(entry.technicals.ticker, entry.technicals.close, today)?.value ?? null;
+  }
+  const floor = request.minSentiment;
+  const screened = floor === null ? selected : selected.filter((entry) => entry.news !== null && entry.news.sentimentScore >= floor);
+  warnings.push(...coverageWarnings(request, market, screened));
+
+  const common = {
+    runId: randomUUID(),
+    request,
+    source: `${market.sourceLabel}; news: ${sourceLabels.length > 0 ? sourceLabels.join(", ") : "none selected"}`,
+    asOf,
+    isSnapshot: market.isSnapshot,
+    betaProxy: market.betaProxy,
+    newsAsOf: clock.asOf,
+    warnings,
+    createdAt,
+  };
+  const stats = (matched: number): ScreenStats => ({ universeSize: symbols.length, withPriceData: priced.length, maPassCount, matched });
+  const finish = <Outcome extends ScreenOutcome>(outcome: Outcome, ordered: Screened[]): Outcome => {
+    storeRunInBackground(deps, viewer, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
+    return outcome;
+  };
+  if (kind === "basic") {
+    const ordered = screened.sort((a, b) => b.technicals.technicalScore - a.technicals.technicalScore || byTicker(a.technicals.ticker, b.technicals.ticker));
+    return finish({ ...common, kind, stats: stats(ordered.length), rows: ordered.map(basicRow) }, ordered);
+  }
+  const scored = screened.map((entry) => ({ entry, row: combinedRow(entry) }));
+  scored.sort((a, b) => b.row.combinedScore - a.row.combinedScore || b.row.technicalScore - a.row.technicalScore || byTicker(a.row.ticker, b.row.ticker));
+  return finish(
+    { ...common, kind, stats: stats(scored.length), rows: scored.map(({ row }) => row) },
+    scored.map(({ entry }) => entry),
+  );
+}
+
+/** The request's filters over symbols with price data; warnings say what the data could not answer. */
+function filterByRequest(
+  request: ScreenRequest,
+  priced: TechnicalSnapshot[],
+  today: string,
+  windowStart: string,
+  warnings: ScreenWarning[],
+): Screened[] {
+  const betaNarrowed = request.minBeta > -10 || request.maxBeta < 10;
+  const keyword = request.sectorKeyword?.toLowerCase() ?? null;
+  let withoutBeta = 0;
+  let withoutSector = 0;
+  let withoutEarningsDate = 0;
+  const selected: Screened[] = [];
+  for (const technicals of priced) {
+    if (technicals.close < request.minPrice) continue;
+    if ((technicals.avgVolume20 ?? 0) < request.minVolume) continue;
+    if (betaNarrowed) {
+      if (technicals.beta60 === null) {
+        withoutBeta += 1;
+        continue;
+      }
+      if (technicals.beta60 < request.minBeta || technicals.beta60 > request.maxBeta) continue;
+    }
+    if (request.minRsi !== null && (technicals.rsi14 === null || technicals.rsi14 < request.minRsi)) continue;
+    if (request.maxRsi !== null && (technicals.rsi14 === null || technicals.rsi14 > request.maxRsi)) continue;
+    if (request.requireMaCondition && !technicals.maCondition) continue;
+    const crossover = technicals.lastCrossUpDate !== null && technicals.lastCrossUpDate >= windowStart;
+    if (request.requireCrossover && !crossover) continue;
+    const info = securityInfo(technicals.ticker);
+    if (keyword !== null) {
+      if (!info?.sector && !info?.subIndustry) {
+        withoutSector += 1;
+        continue;
+      }
+      if (![info.sector, info.subIndustry].some((name) => name?.toLowerCase().includes(keyword))) continue;
+    }
+    const earnings = nextEarnings(technicals.ticker, today);
+    if (request.maxEarnDays > 0) {
+      if (!earnings) withoutEarningsDate += 1;
+      else if (earnings.daysTo <= request.maxEarnDays) continue;
+    }
+    // Every field set here, so all entries share one shape; news, recency and P/E come later.
+    selected.push({ technicals, info, crossover, daysToEarnings: earnings?.daysTo ?? null, news: null, recencyHours: null, peRatio: null });
+  }
+  if (withoutBeta > 0) {
+    warnings.push({
+      code: "BETA_UNKNOWN",
+      field: "minBeta",
+      message: `${plural(withoutBeta, "symbol has", "symbols have")} no 60-day beta and ${withoutBeta === 1 ? "was" : "were"} left out by the beta range ${request.minBeta}..${request.maxBeta}.`,
+    });
+  }
+  if (withoutSector > 0) {
+    warnings.push({
+      code: "SECTOR_PARTIAL",
+      field: "sectorKeyword",
+      message: `${plural(withoutSector, "symbol has", "symbols have")} no sector in the bundled lists (GICS sectors come with the S&P 500 list only) and ${withoutSector === 1 ? "was" : "were"} left out by sectorKeyword.`,
+    });
+  }
+  if (withoutEarningsDate > 0) {
+    warnings.push({
+      code: "EARNINGS_DATES_PARTIAL",
+      field: "maxEarnDays",
+      message: `${plural(withoutEarningsDate, "symbol has", "symbols have")} no known next earnings date and ${withoutEarningsDate === 1 ? "was" : "were"} kept: the maxEarnDays filter could not be applied to ${withoutEarningsDate === 1 ? "it" : "them"}.`,
+    });
+  }
+  return selected;
+}
+
+/** What the data cannot fill for the matched rows, with counts. */
+function coverageWarnings(request: ScreenRequest, market: MarketSnapshot, screened: Screened[]): ScreenWarning[] {
+  const warnings: ScreenWarning[] = [];
+  if (request.requireOptions || request.minOptionsOi > 0) {
+    warnings.push({
+      code: "OPTIONS_DATA_UNAVAILABLE",
+      field: request.requireOptions ? "requireOptions" : "minOptionsOi",
+      message: "The price data has no options open interest, so requireOptions and minOptionsOi were not applied (no row was filtered by them).",
+    });
+  }
+  if (market.betaProxy && !market.betaProxy.startsWith(marketProxyTicker)) {
+    warnings.push({ code: "BETA_PROXY", field: null, message: `Beta (60 days) is measured against this market proxy: ${market.betaProxy}.` });
+  }
+  const total = screened.length;
+  const coverage = fundamentalsCoverage();
+  const withPe = screened.filter((entry) => entry.peRatio !== null).length;
+  if (total > 0 && withPe < total) {
+    warnings.push({
+      code: "PE_PARTIAL",
+      field: null,
+      message:
+        `P/E is known for ${count(withPe)} of ${plural(total, "row", "rows")}: it is close ÷ the trailing four quarters' EPS, ` +
+        `and the bundled Yahoo Finance earnings history covers ${count(coverage.peTickers)} US tickers.`,
+    });
+  }
+  const withEarnings = screened.filter((entry) => entry.daysToEarnings !== null).length;
+  // With maxEarnDays set, filterByRequest has already said how many dates were unknown.
+  if (total > 0 && withEarnings < total && request.maxEarnDays === 0) {
+    warnings.push({
+      code: "EARNINGS_DATES_PARTIAL",
+      field: null,
+      message:
+        `Days to earnings are known for ${count(withEarnings)} of ${plural(total, "row", "rows")}: ` +
+        `the bundled Yahoo Finance earnings calendar covers ${count(coverage.earningsTickers)} US tickers.`,
+    });
+  }
+  return warnings;
+}
+
+/** Rounded to a precision beyond what anyone reads (a 6,000-row answer is a quarter smaller for it). */
+const roundedOrNull = (value: number | null, decimals: number) => (value === null ? null : round(value, decimals));
+
+function basicRow(entry: Screened): BasicScreenRow {
+  const { technicals } = entry;
+  return {
+    ticker: technicals.ticker,
+    name: entry.info?.name ?? null,
+    sector: entry.info?.sector ?? null,
+    price: technicals.close,
+    sma5: roundedOrNull(technicals.sma5, 4),
+    sma20: roundedOrNull(technicals.sma20, 4),
+    sma50: roundedOrNull(technicals.sma50, 4),
+    rsi: roundedOrNull(technicals.rsi14, 2),
+    volume: technicals.volume,
+    avgVolume20: roundedOrNull(technicals.avgVolume20, 0),
+    technicalScore: technicals.technicalScore,
+    sentimentScore: entry.news?.sentimentScore ?? null,
+    newsCount: entry.news?.newsCount ?? 0,
+    analystUpgrades: entry.news?.analystUpgrades ?? 0,
+    analystDowngrades: entry.news?.analystDowngrades ?? 0,
+    momentum: technicals.momentum,
+    peRatio: roundedOrNull(entry.peRatio, 2),
+    beta: roundedOrNull(technicals.beta60, 3),
+    maCondition: technicals.maCondition,
+    maSpreadPct: roundedOrNull(technicals.maSpreadPct, 5),
+    crossover: entry.crossover,
+    daysToEarnings: entry.daysToEarnings,
+    asOf: technicals.asOf,
+  };
+}
+
+function combinedRow(entry: Screened): CombinedScreenRow {
+  const { technicals } = entry;
+  const sentimentScore = entry.news?.sentimentScore ?? null;
+  const combinedScore = combinedScoreOf(technicals.technicalScore, sentimentScore);
+  return {
+    ticker: technicals.ticker,
+    name: entry.info?.name ?? null,
+    price: technicals.close,
+    grade: gradeOf(combinedScore),
+    combinedScore,
+    technicalScore: technicals.technicalScore,
+    sentimentScore,
+    newsCount: entry.news?.newsCount ?? 0,
+    crossover: entry.crossover,
+    momentum: technicals.momentum,
+    latestHeadline: entry.news?.latestHeadline ?? null,
+    recencyHours: entry.recencyHours,
+  };
+}
+
+/** The spec's screening_results columns for each row, in the rows' order, fitted to the columns' precision. */
+function storedColumns(outcome: ScreenOutcome, ordered: Screened[]): StoredResultColumns[] {
+  return ordered.map((entry, position) => {
+    const { technicals } = entry;
+    const score = outcome.kind === "basic" ? technicals.technicalScore : (outcome.rows[position] as CombinedScreenRow).combinedScore;
+    return {
+      position,
+      row: outcome.rows[position],
+      ticker: technicals.ticker,
+      lastClose: fitNumeric(technicals.close, 10, 2),
+      sma5: fitNumeric(technicals.sma5, 10, 2),
+      sma20: fitNumeric(technicals.sma20, 10, 2),
+      maCondition: technicals.maCondition,
+      maSpreadPct: fitNumeric(technicals.maSpreadPct, 5, 4),
+      beta60: fitNumeric(technicals.beta60, 5, 3),
+      newsCount: entry.news?.newsCount ?? 0,
+      sentiment: fitNumeric(entry.news?.sentimentScore ?? null, 3, 2),
+      recencyHours: fitNumeric(entry.recencyHours, 8, 2),
+      headline: entry.news?.latestHeadline ?? null,
+      // final_score is numeric(5,3), which cannot hold 0–100: the 0–100 score is stored as a fraction.
+      finalScore: fitNumeric(score / 100, 5, 3),
+    };
+  });
+}

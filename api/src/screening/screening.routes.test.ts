@@ -1,0 +1,132 @@
+import request from "supertest";
+import type { User } from "../generated/prisma/client";
+import { loadSnapshotPrices } from "../../test/market-data";
+import { createUser, signedInAgent } from "../../test/sign-in";
+import { createTestApp } from "../../test/test-app";
+import { createTestDatabase } from "../../test/test-database";
+import { flushScreenRuns } from "./screen-runs";
+import { parseTickerCsv } from "./ticker-lists";
+
+const defaultTickers = ["AAPL", "MSFT", "NVDA", "JPM", "AMZN"];
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let test: ReturnType<typeof createTestApp>;
+let basicUser: User;
+let proUser: User;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.reset(); // on PostgreSQL the database is shared by the test files
+  test = createTestApp(db);
+  await loadSnapshotPrices(db, defaultTickers);
+  basicUser = await createUser(db);
+  proUser = await createUser(db, { pro: true });
+}, 120_000);
+afterAll(async () => {
+  await flushScreenRuns();
+  await db.close();
+});
+
+const basicRowKeys = [
+  "ticker", "name", "sector", "price", "sma5", "sma20", "sma50", "rsi", "volume", "avgVolume20", "technicalScore", "sentiment_score",
+  "news_count", "analyst_upgrades", "analyst_downgrades", "momentum", "peRatio", "beta", "maCondition", "maSpreadPct", "crossover",
+  "daysToEarnings", "asOf",
+].sort();
+
+describe("POST /api/screening/run", () => {
+  it("answers the default screen on the five manual tickers with the spec's rows and stats", async () => {
+    const response = await request(test.app).post("/api/screening/run").send({ universe: "manual", tickers: defaultTickers }).expect(200);
+    const body = response.body;
+    expect(body).toMatchObject({
+      runId: expect.any(String),
+      stats: { universeSize: 5, withPriceData: 5, maPassCount: expect.any(Number), matched: 5 },
+      source: expect.stringContaining("Alpha Vantage"),
+      asOf: "2021-04-21",
+      isSnapshot: true,
+      betaProxy: expect.any(String),
+    });
+    expect(body.results).toHaveLength(5);
+    for (const row of body.results) {
+      expect(Object.keys(row).sort()).toEqual(basicRowKeys);
+      expect(["strong_bullish", "bullish", "neutral"]).toContain(row.momentum);
+    }
+    expect(body.warnings).toContainEqual({ code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: expect.any(String) });
+  });
+
+  it("answers 400 naming lookbackDays and its 45–365 bound", async () => {
+    const response = await request(test.app).post("/api/screening/run").send({ universe: "sp500", lookbackDays: 10, batchSize: 1000 }).expect(400);
+    expect(response.body).toEqual({
+      message: "Invalid screening request: lookbackDays must be between 45 and 365; batchSize must be between 50 and 300.",
+      code: "BAD_USER_INPUT",
+      errors: [
+        { field: "lookbackDays", message: "lookbackDays must be between 45 and 365" },
+        { field: "batchSize", message: "batchSize must be between 50 and 300" },
+      ],
+    });
+  });
+
+  it("screens only the valid, de-duplicated tickers of an uploaded CSV with junk rows", async () => {
+    const csv = "Company,Symbol,Weight\nApple,aapl,0.1\nMicrosoft,MSFT,0.2\nJunk,12345,0\nApple again,AAPL,0.1\n,,\nTotal,,1\n";
+    const { tickers } = parseTickerCsv(csv);
+    expect(tickers).toEqual(["AAPL", "MSFT"]);
+    // The server applies the same rules again to whatever it is sent.
+    const response = await request(test.app)
+      .post("/api/screening/run")
+      .send({ universe: "upload", tickers: [...tickers, " msft", "12345", "BRK.B", ""] })
+      .expect(200);
+    expect(response.body.results.map((row: { ticker: string }) => row.ticker).sort()).toEqual(["AAPL", "MSFT"]);
+    expect(response.body.stats.universeSize).toBe(2);
+    expect(response.body.warnings).toContainEqual(expect.objectContaining({ code: "INVALID_TICKERS_DROPPED", field: "tickers", message: expect.stringContaining("12345, BRK.B") }));
+  });
+
+  it("answers 400 naming tickers when none is valid", async () => {
+    const response = await request(test.app).post("/api/screening/run").send({ universe: "manual", tickers: ["123", "TOOLONG"] }).expect(400);
+    expect(response.body.errors).toEqual([{ field: "tickers", message: "tickers holds no valid ticker (1 to 5 letters): 123, TOOLONG" }]);
+  });
+});
+
+describe("POST /api/screening/combined", () => {
+  it("is 403 for anonymous visitors and Basic users", async () => {
+    await request(test.app).post("/api/screening/combined").send({ universe: "manual", tickers: defaultTickers }).expect(403);
+    const basic = await signedInAgent(test.app, db, basicUser);
+    const response = await basic.post("/api/screening/combined").send({ universe: "manual", tickers: defaultTickers }).expect(403);
+    expect(response.body).toEqual({ message: expect.stringMatching(/Pro subscription is required/), code: "PRO_REQUIRED" });
+  });
+
+  it("gives a Pro user graded rows, best combined score first", async () => {
+    const pro = await signedInAgent(test.app, db, proUser);
+    const response = await pro.post("/api/screening/combined").send({ universe: "manual", tickers: defaultTickers }).expect(200);
+    const rows = response.body.results as { grade: string; combined_score: number }[];
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(Object.keys(row).sort()).toEqual(
+        ["ticker", "name", "price", "grade", "combined_score", "technical_score", "sentiment_score", "news_count", "crossover", "momentum", "latest_headline", "recency_hours"].sort(),
+      );
+      expect(["A", "B", "C", "D"]).toContain(row.grade);
+    }
+    expect(rows.map((row) => row.combined_score)).toEqual(rows.map((row) => row.combined_score).sort((a, b) => b - a));
+  });
+});
+
+describe("GET /api/screening/results", () => {
+  it("returns the signed-in user's latest stored Basic run", async () => {
+    const agent = await signedInAgent(test.app, db, basicUser);
+    await agent.post("/api/screening/run").send({ universe: "manual", tickers: ["AAPL"] }).expect(200);
+    const latest = await agent.post("/api/screening/run").send({ universe: "manual", tickers: defaultTickers }).expect(200);
+    const stored = await agent.get("/api/screening/results").expect(200);
+    const { runId, results, stats, source, asOf, warnings } = latest.body;
+    expect(stored.body).toMatchObject({ runId, results, stats, source, asOf, warnings, createdAt: expect.any(String) });
+  });
+
+  it("has nothing stored for anonymous visitors, and the combined run for Pro users only", async () => {
+    const anonymous = await request(test.app).get("/api/screening/results").expect(200);
+    expect(anonymous.body).toEqual({ results: [], stats: null, message: expect.stringMatching(/Sign in/) });
+    const basic = await signedInAgent(test.app, db, basicUser);
+    await basic.get("/api/screening/results/combined").expect(403);
+    const pro = await signedInAgent(test.app, db, proUser);
+    const run = await pro.post("/api/screening/combined").send({ universe: "manual", tickers: ["NVDA"] }).expect(200);
+    expect((await pro.get("/api/screening/results/combined").expect(200)).body).toMatchObject({ runId: run.body.runId, results: run.body.results });
+    const freshUser = await signedInAgent(test.app, db, await createUser(db));
+    expect((await freshUser.get("/api/screening/results").expect(200)).body).toEqual({ results: [], stats: null, message: expect.stringMatching(/No stored screening run/) });
+  });
+});

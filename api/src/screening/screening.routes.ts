@@ -1,0 +1,100 @@
+import { Router, type Request, type Response } from "express";
+import { requirePro } from "../billing/require-pro";
+import { requestContext } from "../http/request-context";
+import type { AppDeps } from "../context";
+import { runScreen, type BasicScreenRow, type CombinedScreenRow, type ScreenKind, type ScreenOutcome } from "./screen";
+import { latestRun, responseSent } from "./screen-runs";
+
+/** Spec §3 Basic row with the spec's names (snake_case where the spec writes it so). */
+function basicResult(row: BasicScreenRow) {
+  return {
+    ticker: row.ticker,
+    name: row.name,
+    sector: row.sector,
+    price: row.price,
+    sma5: row.sma5,
+    sma20: row.sma20,
+    sma50: row.sma50,
+    rsi: row.rsi,
+    volume: row.volume,
+    avgVolume20: row.avgVolume20,
+    technicalScore: row.technicalScore,
+    sentiment_score: row.sentimentScore,
+    news_count: row.newsCount,
+    analyst_upgrades: row.analystUpgrades,
+    analyst_downgrades: row.analystDowngrades,
+    momentum: row.momentum,
+    peRatio: row.peRatio,
+    beta: row.beta,
+    maCondition: row.maCondition,
+    maSpreadPct: row.maSpreadPct,
+    crossover: row.crossover,
+    daysToEarnings: row.daysToEarnings,
+    asOf: row.asOf,
+  };
+}
+
+/** Spec §3 Combined row with the spec's names. */
+function combinedResult(row: CombinedScreenRow) {
+  return {
+    ticker: row.ticker,
+    name: row.name,
+    price: row.price,
+    grade: row.grade,
+    combined_score: row.combinedScore,
+    technical_score: row.technicalScore,
+    sentiment_score: row.sentimentScore,
+    news_count: row.newsCount,
+    crossover: row.crossover,
+    momentum: row.momentum,
+    latest_headline: row.latestHeadline,
+    recency_hours: row.recencyHours,
+  };
+}
+
+/** The spec's response (results, stats) and where the numbers come from. */
+export function screeningBody(outcome: ScreenOutcome) {
+  return {
+    runId: outcome.runId,
+    results: outcome.kind === "basic" ? outcome.rows.map(basicResult) : outcome.rows.map(combinedResult),
+    stats: outcome.stats,
+    source: outcome.source,
+    asOf: outcome.asOf,
+    isSnapshot: outcome.isSnapshot,
+    betaProxy: outcome.betaProxy,
+    newsAsOf: outcome.newsAsOf?.toISOString() ?? null,
+    warnings: outcome.warnings,
+  };
+}
+
+const combinedRoute = { method: "POST", path: "/api/screening/combined", sampleUrl: "/api/screening/combined", sampleBody: { universe: "manual", tickers: ["AAPL"] } } as const;
+const combinedResultsRoute = { method: "GET", path: "/api/screening/results/combined", sampleUrl: "/api/screening/results/combined" } as const;
+
+/** REST shims for spec §7's screening calls, over the same service as Query.screen / combinedScreen. */
+export function screeningRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.post("/api/screening/run", async (req, res) => {
+    const context = requestContext(deps, req);
+    res.json(screeningBody(await runScreen(context, context.viewer, req.body, "basic", { storeAfter: responseSent(res) })));
+  });
+  router.post(combinedRoute.path, requirePro(combinedRoute), async (req, res) => {
+    const context = requestContext(deps, req);
+    res.json(screeningBody(await runScreen(context, context.viewer, req.body, "combined", { storeAfter: responseSent(res) })));
+  });
+  const latest = (kind: ScreenKind) => async (req: Request, res: Response) => {
+    const context = requestContext(deps, req);
+    const run = await latestRun(context, context.viewer, kind);
+    if (!run) {
+      res.json({
+        results: [],
+        stats: null,
+        message: context.viewer ? "No stored screening run yet: run a screen first." : "Sign in to keep your latest screening run.",
+      });
+      return;
+    }
+    res.json({ ...screeningBody(run), createdAt: run.createdAt.toISOString() });
+  };
+  router.get("/api/screening/results", latest("basic"));
+  router.get(combinedResultsRoute.path, requirePro(combinedResultsRoute), latest("combined"));
+  return router;
+}
