@@ -1,41 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot } from "./browser";
+import type { Browser } from "playwright-core";
+import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/**
- * Signs this page in as a new Pro user the way a buyer gets there on a fresh machine:
- * create-trial → the demo checkout's Complete → activation, called from the page so
- * the session cookie lands in the browser.
- */
-async function signInAsNewProUser(page: Page, email: string, name: string) {
-  await page.goto(`${baseUrl}/pricing`);
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
-  const result = await page.evaluate(
-    async ({ email, name }) => {
-      const post = async (path: string, body: unknown = {}) => {
-        const response = await fetch(path, {
-          method: "POST",
-          credentials: "include",
-          headers: { "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify(body),
-        });
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return response.json();
-      };
-      const { checkoutUrl } = await post("/api/auth/create-trial", { email, name });
-      const sessionId = new URL(checkoutUrl, location.origin).searchParams.get("session_id");
-      await post(`/api/billing/demo/checkout/${sessionId}/complete`);
-      return post("/api/auth/activate", { sessionId });
-    },
-    { email, name },
-  );
-  expect(result).toMatchObject({ success: true, email, status: "trialing", signedIn: true });
-}
 
 /** A GraphQL call as an API client makes it: the key in the header, no cookies. */
 async function graphqlWithKey(secret: string, query: string) {
@@ -112,7 +82,7 @@ it("Pro screens: a visitor sees the blurred preview and the upgrade prompt; a Pr
   const pro = await openPage(browser);
   await signInAsNewProUser(pro.page, "ada.e2e@example.com", "Ada Lovelace");
   await pro.page.goto(`${baseUrl}/combined-screener`);
-  await pro.page.getByText(/is being built/).waitFor();
+  await pro.page.getByRole("form", { name: "Combined analysis parameters" }).waitFor();
   expect(await pro.page.getByText("Pro Feature").count()).toBe(0);
   await pro.page.goto(`${baseUrl}/pricing`);
   await pro.page.getByRole("heading", { name: "Your current plan: Pro" }).waitFor();

@@ -38,3 +38,33 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Signs this page in as a new Pro user the way a buyer gets there on a fresh machine:
+ * create-trial → the demo checkout's Complete → activation, called from the page so
+ * the session cookie lands in the browser.
+ */
+export async function signInAsNewProUser(page: Page, email: string, name: string) {
+  await page.goto(`${baseUrl}/pricing`);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  const result = await page.evaluate(
+    async ({ email, name }) => {
+      const post = async (path: string, body: unknown = {}) => {
+        const response = await fetch(path, {
+          method: "POST",
+          credentials: "include",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+        return response.json();
+      };
+      const { checkoutUrl } = await post("/api/auth/create-trial", { email, name });
+      const sessionId = new URL(checkoutUrl, location.origin).searchParams.get("session_id");
+      await post(`/api/billing/demo/checkout/${sessionId}/complete`);
+      return post("/api/auth/activate", { sessionId });
+    },
+    { email, name },
+  );
+  expect(result).toMatchObject({ success: true, email, status: "trialing", signedIn: true });
+}

@@ -27,8 +27,8 @@ export default async function startApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-e2e-"));
   const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
     cwd: root,
-    // No live price refresh: the tests screen the bundled snapshot, and never touch the internet.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(e2ePort), PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", MARKET_DATA_REFRESH_MINUTES: "0" },
+    // No live price refresh or feed ingestion: the tests use the bundled snapshots and never touch the internet.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(e2ePort), PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", MARKET_DATA_REFRESH_MINUTES: "0", NEWS_INGEST_INTERVAL_MINUTES: "0" },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const SPEC_CSV_HEADER = "Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Beta";
+
+async function tile(page: Page, label: string): Promise<number> {
+  const text = await page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent();
+  return Number((text ?? "").replace(/,/g, ""));
+}
+
+const basicForm = (page: Page) => page.getByRole("form", { name: "Basic screen parameters" });
+
+async function runBasicScreen(page: Page) {
+  const run = basicForm(page).getByRole("button", { name: /Run Screen|Running\.\.\./ });
+  await run.click();
+  await page.getByText("Screening Complete").waitFor();
+  await page.getByRole("table").waitFor();
+}
+
+describe("Basic Screener", () => {
+  it("screens my five default tickers with real snapshot data, then exports exactly the spec's CSV", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/screener`);
+    await basicForm(page).getByLabel("Universe").selectOption("MANUAL");
+    await expect(basicForm(page).getByLabel("Tickers", { exact: true }).inputValue()).resolves.toBe("AAPL, MSFT, NVDA, JPM, AMZN");
+    await runBasicScreen(page);
+
+    expect(await tile(page, "Universe")).toBe(5);
+    expect(await tile(page, "With Price Data")).toBe(5);
+    const tickers = await page.locator('tbody tr a[href^="/stocks/"]').allTextContents();
+    expect(tickers.map((text) => text.match(/^[A-Z]+/)?.[0]).sort()).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
+    // The data is labelled: its source and as-of day, and what it cannot answer (options open interest).
+    await expect(page.getByText(/snapshot/i).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/as of Apr 21, 2021/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/open interest/i).first().isVisible()).resolves.toBe(true);
+    await screenshot(page, "screener-manual");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe("basic_screening_results.csv");
+    const lines = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(lines[0]).toBe(SPEC_CSV_HEADER);
+    expect(lines).toHaveLength(6);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("screens the whole market: hundreds of rows that add up, sortable, and a ticker opens its chart", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/screener`);
+    await basicForm(page).getByLabel("Universe").selectOption("ALL_MARKET");
+    await runBasicScreen(page);
+
+    const universe = await tile(page, "Universe");
+    const withPrices = await tile(page, "With Price Data");
+    const maPass = await tile(page, "MA Pass 5 over 20");
+    // maxSymbols (default 4,000) keeps the most liquid symbols of the ~5,900 listed, and says so.
+    expect(universe).toBe(4000);
+    await expect(page.getByText(/most liquid/).first().isVisible()).resolves.toBe(true);
+    expect(withPrices).toBeGreaterThan(400);
+    expect(withPrices).toBeLessThanOrEqual(universe);
+    expect(maPass).toBeLessThanOrEqual(withPrices);
+    const matches = Number(((await page.getByText(/\d+ matches/).first().textContent()) ?? "").replace(/[^\d]/g, ""));
+    expect(matches).toBeGreaterThan(100);
+    expect(matches).toBeLessThanOrEqual(withPrices);
+    // Virtualised: far fewer rows in the DOM than matches.
+    expect(await page.locator("tbody tr[aria-rowindex]").count()).toBeLessThan(matches);
+
+    await page.getByRole("columnheader", { name: /^RSI/ }).getByRole("button").click();
+    await expect(page.getByRole("columnheader", { name: /^RSI/ }).getAttribute("aria-sort")).resolves.toMatch(/ascending|descending/);
+    await screenshot(page, "screener-all-market");
+
+    const first = page.locator('tbody tr a[href^="/stocks/"]').first();
+    const ticker = ((await first.textContent()) ?? "").match(/^[A-Z]+/)?.[0];
+    await first.click();
+    await page.waitForURL(new RegExp(`/stocks/${ticker}$`));
+    await page.locator("canvas").first().waitFor();
+    await expect(page.getByText(/SMA 50/).first().isVisible()).resolves.toBe(true);
+    await screenshot(page, "stock-detail");
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("keeps the Combined Screener behind Pro for visitors, with the spec's toast", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/combined-screener`);
+    await page.getByRole("button", { name: "Run Combined Analysis" }).last().click();
+    await page.getByText("Pro Feature Required", { exact: true }).first().waitFor();
+    await screenshot(page, "combined-screener-visitor");
+    await close();
+  });
+
+  it("gives a Pro user graded combined rows, and keeps a saved screen across visits", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await signInAsNewProUser(page, `screener-pro-${Date.now()}@example.com`, "Ada Pro");
+    await page.goto(`${baseUrl}/combined-screener`);
+    await page.getByRole("button", { name: "Run Combined Analysis" }).click();
+    await page.getByText("Combined Analysis Complete", { exact: true }).first().waitFor();
+    const results = page.getByRole("region", { name: "Combined analysis results" }).or(page.locator('[aria-label="Combined analysis results"]'));
+    const grades = await results.first().locator('[aria-label^="Grade "]').allTextContents();
+    expect(grades.length).toBeGreaterThan(0);
+    expect(grades.length).toBeLessThanOrEqual(10);
+    for (const grade of grades) expect(grade.trim()).toMatch(/^[ABCD]$/);
+    await screenshot(page, "combined-screener-pro");
+
+    await page.getByRole("form", { name: "Save the current screen" }).getByLabel("Name").fill("My combined S&P screen");
+    await page.getByRole("form", { name: "Save the current screen" }).getByRole("button", { name: "Save" }).click();
+    await page.getByText("Screen Saved", { exact: true }).first().waitFor();
+    await page.reload();
+    await page.getByText("My combined S&P screen").first().waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
