@@ -50,6 +50,16 @@ describe("/graphql", () => {
     expect(response.body.errors[0]).toMatchObject({ message: "No object exists with this id.", extensions: { code: "NOT_FOUND" } });
   });
 
+  // Queries run compiled (graphql-jit), and compiled plans are cached per document:
+  // a document with several operations must still run the one operationName names.
+  it("runs the operation named by operationName when a document holds several", async () => {
+    const query = "query A { contactDetails { email } } query B { screenUniverses { label } }";
+    const second = await request(server).post("/graphql").send({ query, operationName: "B" }).expect(200);
+    expect(second.body.data).toHaveProperty("screenUniverses");
+    const first = await request(server).post("/graphql").send({ query, operationName: "A" }).expect(200);
+    expect(first.body.data).toEqual({ contactDetails: expect.any(Object) });
+  });
+
   it("reports a malformed query as a GraphQL error, not a crash", async () => {
     const response = await request(server).post("/graphql").send({ query: "{ contactDetails { nope } }" });
     expect(response.body.errors[0].message).toMatch(/Cannot query field "nope"/);
