@@ -3,12 +3,20 @@
 import { z } from "zod";
 import { parseInput } from "../errors/validation";
 import { builder } from "../graphql/builder";
-// The Momentum enum is shared with the screen rows, where it is defined.
-import { Momentum } from "../screening/screening.graphql";
 import { Stock } from "../stocks/stocks.graphql";
 import { nextEarnings, peRatio } from "./fundamentals";
 import { priceHistoryDays, readPriceHistory, type PriceBarPoint as PriceBarPointShape, type PriceHistory as PriceHistoryShape } from "./price-history";
-import { isStale, marketDate, providerName, type TechnicalSnapshot } from "./technicals-store";
+import { isStale, marketDate, momentumRule, providerName, type TechnicalSnapshot } from "./technicals-store";
+
+/** The momentum label of a stock's latest bar, shared by Stock.technicals and the screen rows. */
+export const Momentum = builder.enumType("Momentum", {
+  description: momentumRule,
+  values: {
+    STRONG_BULLISH: { value: "strong_bullish" },
+    BULLISH: { value: "bullish" },
+    NEUTRAL: { value: "neutral" },
+  } as const,
+});
 
 type StockTechnicalsShape = TechnicalSnapshot & {
   isSnapshot: boolean;

@@ -6,6 +6,7 @@ import { ViewerRef } from "../auth/viewer.graphql";
 import { AppError } from "../errors/app-error";
 import type { SavedScreen as SavedScreenRecord } from "../generated/prisma/client";
 import { builder } from "../graphql/builder";
+import { Momentum } from "../market-data/market-data.graphql";
 import { universeInfo } from "../market-data/universes";
 import { deleteSavedScreen, findSavedScreens, listSavedScreens, savedRequest, saveScreen } from "./saved-screens";
 import {
@@ -28,14 +29,6 @@ const ScreenUniverse = builder.enumType("ScreenUniverse", {
     ALL_MARKET: { value: "all_market", description: "All US-listed common stocks in the NASDAQ Trader directory (ETFs only with includeEtf)." },
     UPLOAD: { value: "upload", description: "Tickers from an uploaded CSV (parsed on the client, sent in tickers; validated again)." },
     MANUAL: { value: "manual", description: "Tickers typed by the user (sent in tickers)." },
-  } as const,
-});
-
-export const Momentum = builder.enumType("Momentum", {
-  values: {
-    STRONG_BULLISH: { value: "strong_bullish" },
-    BULLISH: { value: "bullish" },
-    NEUTRAL: { value: "neutral" },
   } as const,
 });
 
