@@ -1,19 +1,10 @@
 // A ticker's daily bars for a chart, with SMA 5/20/50 computed over the series.
 import type { Database } from "../db/database";
+import type { DailyBar, StoredBar } from "./price-bars";
 import { loadIndicatorLibrary, smaSeries } from "./technicals";
 import { sourceLabel } from "./technicals-store";
 
-export type PriceBarPoint = {
-  date: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number;
-  volume: number | null;
-  sma5: number | null;
-  sma20: number | null;
-  sma50: number | null;
-};
+export type PriceBarPoint = DailyBar & { sma5: number | null; sma20: number | null; sma50: number | null };
 
 export type PriceHistory = { source: string; asOf: string | null; bars: PriceBarPoint[] };
 
@@ -21,7 +12,7 @@ export const priceHistoryDays = { min: 30, max: 1095, default: 365 };
 /** Calendar days read before the window so SMA 50 is known from its first bar (49 trading days ≈ 71 calendar days). */
 const warmUpDays = 80;
 
-type BarRow = Omit<PriceBarPoint, "sma5" | "sma20" | "sma50"> & { source: string };
+type BarRow = Omit<StoredBar, "ticker">;
 
 /** The bars of the last `days` calendar days up to the ticker's latest bar, oldest first. */
 export async function readPriceHistory(db: Database, ticker: string, days: number): Promise<PriceHistory> {

@@ -219,6 +219,7 @@ export type RunScreenOptions = { storeAfter?: Promise<void> };
  */
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "basic", options?: RunScreenOptions): Promise<BasicScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "combined", options?: RunScreenOptions): Promise<CombinedScreenOutcome>;
+export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options?: RunScreenOptions): Promise<ScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
   const { request, warnings } = parseScreenRequest(input);
   const createdAt = new Date();

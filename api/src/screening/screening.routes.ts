@@ -73,14 +73,12 @@ const combinedResultsRoute = { method: "GET", path: "/api/screening/results/comb
 /** REST shims for spec §7's screening calls, over the same service as Query.screen / combinedScreen. */
 export function screeningRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.post("/api/screening/run", async (req, res) => {
+  const run = (kind: ScreenKind) => async (req: Request, res: Response) => {
     const context = requestContext(deps, req);
-    res.json(screeningBody(await runScreen(context, context.viewer, req.body, "basic", { storeAfter: responseSent(res) })));
-  });
-  router.post(combinedRoute.path, requirePro(combinedRoute), async (req, res) => {
-    const context = requestContext(deps, req);
-    res.json(screeningBody(await runScreen(context, context.viewer, req.body, "combined", { storeAfter: responseSent(res) })));
-  });
+    res.json(screeningBody(await runScreen(context, context.viewer, req.body, kind, { storeAfter: responseSent(res) })));
+  };
+  router.post("/api/screening/run", run("basic"));
+  router.post(combinedRoute.path, requirePro(combinedRoute), run("combined"));
   const latest = (kind: ScreenKind) => async (req: Request, res: Response) => {
     const context = requestContext(deps, req);
     const run = await latestRun(context, context.viewer, kind);

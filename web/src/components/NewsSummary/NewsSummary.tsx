@@ -5,7 +5,7 @@ import { Notice } from "../Notice/Notice";
 import { formatScore, toneColor, toneOfScore, type SentimentTone } from "../SentimentBadge/sentiment";
 import { SentimentBadge } from "../SentimentBadge/SentimentBadge";
 import { ButtonLink } from "../ui/Button";
-import { Card, DetailList, VisuallyHidden } from "../ui/Layout";
+import { Card, DetailList, StatTile, VisuallyHidden } from "../ui/Layout";
 import type { NewsSummary_news$key } from "./__generated__/NewsSummary_news.graphql";
 
 interface NewsSummaryProps {
@@ -178,19 +178,9 @@ const Tiles = styled.dl`
 
 const tileAccent = (theme: DefaultTheme, tone: TileTone) => (tone === "total" ? theme.colors.primary : toneColor(theme, tone));
 
-const TileBox = styled.div<{ $tone: TileTone }>`
-  display: grid;
-  gap: 2px;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-top: 4px solid ${({ theme, $tone }) => tileAccent(theme, $tone)};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.colors.shadow};
-  min-width: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; }
+const TileBox = styled(StatTile)<{ $tone: TileTone }>`
+  border-top-color: ${({ theme, $tone }) => tileAccent(theme, $tone)};
   dd {
-    margin: 0;
     display: flex;
     align-items: baseline;
     gap: 8px;

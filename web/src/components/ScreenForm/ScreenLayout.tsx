@@ -1,9 +1,13 @@
-import { Suspense, type ReactNode } from "react";
+import { Suspense, type ComponentProps, type ReactNode } from "react";
 import styled from "styled-components";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { InlineSpinner } from "../InlineSpinner/InlineSpinner";
 import { Notice } from "../Notice/Notice";
+import { SavedScreens } from "../SavedScreens/SavedScreens";
+import { ScreenPresets } from "../ScreenPresets/ScreenPresets";
+import { applyPreset } from "../ScreenPresets/presets";
 import { Card } from "../ui/Layout";
+import { ScreenForm, type ScreenFormProps } from "./ScreenForm";
 
 /** Spec §2 layout: the parameters on the left, the results on the right; stacked on narrow screens. */
 export const ScreenWorkspace = styled.div`
@@ -21,6 +25,20 @@ export const ScreenSidebar = styled(Card).attrs({ as: "div" })`
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.md};
 `;
+
+type ScreenControlsProps = Omit<ScreenFormProps, "onChange"> &
+  Pick<ComponentProps<typeof SavedScreens>, "viewer" | "kind"> & { onValuesChange: ScreenFormProps["onChange"] };
+
+/** The left column of a screen the viewer can run: presets, the form and their saved screens of this kind. */
+export function ScreenControls({ viewer, kind, values, onValuesChange, ...form }: ScreenControlsProps) {
+  return (
+    <ScreenSidebar>
+      <ScreenPresets onApply={(preset) => onValuesChange((current) => applyPreset(current, preset))} />
+      <ScreenForm {...form} values={values} onChange={onValuesChange} />
+      <SavedScreens viewer={viewer} kind={kind} values={values} onApply={onValuesChange} />
+    </ScreenSidebar>
+  );
+}
 
 /** The right column; dimmed while a new run is pending over older results. */
 export const ResultsPane = styled.div<{ $pending?: boolean }>`

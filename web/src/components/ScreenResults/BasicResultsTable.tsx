@@ -7,6 +7,7 @@ import { VisuallyHidden } from "../ui/Layout";
 import { BASIC_COLUMNS, type BasicColumn, type BasicColumnKey, type BasicRow, type SortState } from "./basicColumns";
 import { formatCompact, formatDecimal, formatInteger, formatPoints, formatPrice, MISSING } from "./format";
 import { MomentumBadge } from "./MomentumBadge";
+import { resultsTableFrame, resultsTableText } from "./resultsStyles";
 import { TickerCell } from "./TickerCell";
 import { ToneValue } from "./ToneValue";
 import { BASIC_SENTIMENT_THRESHOLDS, rsiCellTone, sentimentCellTone, technicalScoreCellTone } from "./tones";
@@ -199,9 +200,7 @@ const ScrollArea = styled.div`
   position: relative;
   max-height: min(70vh, 720px);
   overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${resultsTableFrame}
   /* A row focused from the keyboard is scrolled clear of the sticky header. */
   scroll-padding-top: ${HEADER_HEIGHT}px;
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
@@ -224,19 +223,12 @@ const Table = styled.table`
     text-align: left;
     background: ${({ theme }) => theme.colors.surface};
   }
-  [data-align="end"] { text-align: right; }
-
+  ${resultsTableText}
   thead th {
     position: sticky;
     top: 0;
     z-index: 2;
     height: ${HEADER_HEIGHT}px;
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: 700;
-    text-transform: uppercase;
-    letter-spacing: 0.02em;
   }
   /* The ticker column stays in view while the table scrolls sideways. */
   tr > :first-child {
@@ -248,7 +240,6 @@ const Table = styled.table`
   thead tr > :first-child { z-index: 3; }
   tbody tr[data-odd] > * { background: color-mix(in srgb, ${({ theme }) => theme.colors.surfaceMuted} 45%, ${({ theme }) => theme.colors.surface}); }
   tbody tr:hover > * { background: ${({ theme }) => theme.colors.surfaceMuted}; }
-  tbody th { font-weight: 400; }
 `;
 
 const SpacerCell = styled.td`

@@ -7,6 +7,7 @@ import { BASIC_CSV_FILE_NAME, buildBasicResultsCsv, DEFAULT_SORT, sortBasicRows,
 import { BasicResultsTable } from "./BasicResultsTable";
 import { downloadCsv } from "./csv";
 import { formatInteger } from "./format";
+import { MatchCount, ResultsSection } from "./resultsStyles";
 import { useScoreMethodology, type ScoreMethodologyKey } from "./ScoreHelp";
 import { ScreenSummary } from "./ScreenSummary";
 import { ToneLegend } from "./ToneLegend";
@@ -64,7 +65,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
   const { totalCount } = data.rows;
 
   return (
-    <Results aria-label="Basic screen results">
+    <ResultsSection aria-label="Basic screen results">
       <ScreenSummary result={data} />
       {rows.length === 0 ? (
         <Notice title="No stocks matched">
@@ -73,11 +74,11 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
       ) : (
         <>
           <Toolbar>
-            <Count>
+            <MatchCount>
               {rows.length < totalCount
                 ? `Showing ${formatInteger(rows.length)} of ${formatInteger(totalCount)} matches`
                 : `${formatInteger(totalCount)} ${totalCount === 1 ? "match" : "matches"}`}
-            </Count>
+            </MatchCount>
             <Button type="button" $variant="secondary" $size="sm" onClick={() => downloadCsv(BASIC_CSV_FILE_NAME, buildBasicResultsCsv(sortedRows))}>
               Export CSV
             </Button>
@@ -94,15 +95,9 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
           <ToneLegend sentiment={BASIC_SENTIMENT_THRESHOLDS} />
         </>
       )}
-    </Results>
+    </ResultsSection>
   );
 }
-
-const Results = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  min-width: 0;
-`;
 
 const Toolbar = styled.div`
   display: flex;
@@ -110,9 +105,4 @@ const Toolbar = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
-`;
-
-const Count = styled.p`
-  margin: 0;
-  font-weight: 650;
 `;

@@ -8,6 +8,7 @@ import { Tooltip } from "../Tooltip/Tooltip";
 import { VisuallyHidden } from "../ui/Layout";
 import { formatInteger, formatPoints, formatPrice, MISSING } from "./format";
 import { MomentumBadge } from "./MomentumBadge";
+import { MatchCount, ResultsSection, resultsTableFrame, resultsTableText } from "./resultsStyles";
 import { useScoreMethodology, type ScoreMethodologyKey } from "./ScoreHelp";
 import { ScreenSummary } from "./ScreenSummary";
 import { TickerCell } from "./TickerCell";
@@ -66,7 +67,7 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
   };
 
   return (
-    <Results aria-label="Combined analysis results">
+    <ResultsSection aria-label="Combined analysis results">
       <ScreenSummary result={data} />
       {rows.length === 0 ? (
         <Notice title="No stocks matched">
@@ -74,11 +75,11 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
         </Notice>
       ) : (
         <>
-          <Count>
+          <MatchCount>
             {totalCount > rows.length
               ? `Top ${rows.length} of ${formatInteger(totalCount)} matches, by combined score`
               : `${formatInteger(totalCount)} ${totalCount === 1 ? "match" : "matches"}, by combined score`}
-          </Count>
+          </MatchCount>
           <CombinedTable headers={HEADERS} help={help}>
             {rows.map((row) => (
               <tr key={row.ticker}>
@@ -121,14 +122,14 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
           <ToneLegend sentiment={COMBINED_SENTIMENT_THRESHOLDS} showRsi={false} />
         </>
       )}
-    </Results>
+    </ResultsSection>
   );
 }
 
 /** Five skeleton rows under the combined table's headers while a run is pending (spec §2). */
 export function CombinedResultsSkeleton() {
   return (
-    <Results aria-busy="true" aria-label="Combined analysis results">
+    <ResultsSection aria-busy="true" aria-label="Combined analysis results">
       <VisuallyHidden role="status">Running combined analysis…</VisuallyHidden>
       <CombinedTable headers={HEADERS}>
         {Array.from({ length: 5 }, (_, index) => (
@@ -141,7 +142,7 @@ export function CombinedResultsSkeleton() {
           </tr>
         ))}
       </CombinedTable>
-    </Results>
+    </ResultsSection>
   );
 }
 
@@ -184,22 +185,9 @@ function CombinedTable({
 const gradeColor = (theme: DefaultTheme, grade: string) =>
   grade === "A" ? theme.colors.success : grade === "B" ? theme.colors.primary : grade === "C" ? theme.colors.premium : theme.colors.danger;
 
-const Results = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  min-width: 0;
-`;
-
-const Count = styled.p`
-  margin: 0;
-  font-weight: 650;
-`;
-
 const TableScroll = styled.div`
   overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${resultsTableFrame}
 `;
 
 const Table = styled.table`
@@ -214,16 +202,7 @@ const Table = styled.table`
     text-align: left;
     white-space: nowrap;
   }
-  [data-align="end"] { text-align: right; }
-  thead th {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: 700;
-    text-transform: uppercase;
-    letter-spacing: 0.02em;
-  }
-  tbody th { font-weight: 400; }
+  ${resultsTableText}
   tbody tr:last-child > * { border-bottom: 0; }
 `;
 

@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { Notice } from "../Notice/Notice";
 import { formatDateTime } from "../SentimentBadge/sentiment";
+import { StatTile } from "../ui/Layout";
 import { DataSourceLine } from "./DataSourceLine";
 import { formatInteger } from "./format";
 import type { ScreenSummary_result$key } from "./__generated__/ScreenSummary_result.graphql";
@@ -88,19 +89,8 @@ const Tiles = styled.dl`
   }
 `;
 
-const Tile = styled.div`
-  display: grid;
-  gap: 2px;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-top: 4px solid ${({ theme }) => theme.colors.primary};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.colors.shadow};
-  min-width: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; }
+const Tile = styled(StatTile)`
   dd {
-    margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xxl};
     font-weight: 750;
     font-variant-numeric: tabular-nums;

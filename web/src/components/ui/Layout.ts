@@ -94,6 +94,21 @@ export const DetailList = styled.dl`
   dd { margin: 0; font-weight: 600; text-align: right; }
 `;
 
+/** A KPI tile in a `<dl>` of figures: the muted label over the figure, a primary-coloured rule on top. */
+export const StatTile = styled.div`
+  display: grid;
+  gap: 2px;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 4px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.colors.shadow};
+  min-width: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; }
+  dd { margin: 0; }
+`;
+
 /** Buttons side by side, wrapping on narrow screens. */
 export const Actions = styled.div`
   display: flex;

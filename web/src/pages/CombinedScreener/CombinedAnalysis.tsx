@@ -5,14 +5,11 @@ import { FieldHint } from "../../components/FormControls/FormControls";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { ProFeatureOverlay } from "../../components/ProFeatureOverlay/ProFeatureOverlay";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
-import { SavedScreens } from "../../components/SavedScreens/SavedScreens";
 import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
-import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
+import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
 import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
 import { CombinedScreenRunQuery, PRO_REQUIRED_TOAST, type CombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
 import type { useScreenRunCombinedQuery } from "../../components/ScreenForm/__generated__/useScreenRunCombinedQuery.graphql";
-import { ScreenPresets } from "../../components/ScreenPresets/ScreenPresets";
-import { applyPreset } from "../../components/ScreenPresets/presets";
 import { CombinedResultsSkeleton, CombinedScreenResults } from "../../components/ScreenResults/CombinedScreenResults";
 import type { ScoreMethodologyKey } from "../../components/ScreenResults/ScoreHelp";
 import { useToast } from "../../components/Toaster/useToast";
@@ -59,19 +56,17 @@ export function CombinedAnalysis({ query, values, onValuesChange, run }: Combine
   if (hasProAccess) {
     return (
       <ScreenWorkspace>
-        <ScreenSidebar>
-          <ScreenPresets onApply={(preset) => onValuesChange((current) => applyPreset(current, preset))} />
-          <ScreenForm
-            query={data}
-            values={values}
-            onChange={onValuesChange}
-            onRun={run.run}
-            running={run.pending}
-            runLabel={RUN_LABEL}
-            label="Combined analysis parameters"
-          />
-          <SavedScreens viewer={data.viewer} kind="COMBINED" values={values} onApply={onValuesChange} />
-        </ScreenSidebar>
+        <ScreenControls
+          query={data}
+          viewer={data.viewer}
+          kind="COMBINED"
+          values={values}
+          onValuesChange={onValuesChange}
+          onRun={run.run}
+          running={run.pending}
+          runLabel={RUN_LABEL}
+          label="Combined analysis parameters"
+        />
         <ResultsPane>
           {run.pending ? (
             <CombinedResultsSkeleton />

@@ -2,14 +2,10 @@ import type { Dispatch, SetStateAction } from "react";
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
-import { SavedScreens } from "../../components/SavedScreens/SavedScreens";
-import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
-import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
+import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
 import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
 import { BasicScreenRunQuery, type BasicScreenRun } from "../../components/ScreenForm/useScreenRun";
 import type { useScreenRunBasicQuery } from "../../components/ScreenForm/__generated__/useScreenRunBasicQuery.graphql";
-import { ScreenPresets } from "../../components/ScreenPresets/ScreenPresets";
-import { applyPreset } from "../../components/ScreenPresets/presets";
 import { BasicScreenResults } from "../../components/ScreenResults/BasicScreenResults";
 import type { ScoreMethodologyKey } from "../../components/ScreenResults/ScoreHelp";
 import { formatDateTime } from "../../components/SentimentBadge/sentiment";
@@ -46,19 +42,17 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
 
   return (
     <ScreenWorkspace>
-      <ScreenSidebar>
-        <ScreenPresets onApply={(preset) => onValuesChange((current) => applyPreset(current, preset))} />
-        <ScreenForm
-          query={data}
-          values={values}
-          onChange={onValuesChange}
-          onRun={run.run}
-          running={run.pending}
-          runLabel="Run Screen"
-          label="Basic screen parameters"
-        />
-        <SavedScreens viewer={data.viewer} kind="BASIC" values={values} onApply={onValuesChange} />
-      </ScreenSidebar>
+      <ScreenControls
+        query={data}
+        viewer={data.viewer}
+        kind="BASIC"
+        values={values}
+        onValuesChange={onValuesChange}
+        onRun={run.run}
+        running={run.pending}
+        runLabel="Run Screen"
+        label="Basic screen parameters"
+      />
       <ResultsPane $pending={run.pending} aria-busy={run.pending}>
         {run.pending ? <InlineSpinner label="Running the screen…" /> : null}
         {run.result ? (

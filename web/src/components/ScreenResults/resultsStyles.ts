@@ -1,0 +1,37 @@
+import styled, { css } from "styled-components";
+
+// What the Basic and Combined results look like alike: the stacked section, the match count and the table's frame and header.
+
+/** A screen's results: the summary, the count, the table and its legend, stacked. */
+export const ResultsSection = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+`;
+
+/** How many stocks matched, over the table. */
+export const MatchCount = styled.p`
+  margin: 0;
+  font-weight: 650;
+`;
+
+/** The bordered box a results table scrolls in. */
+export const resultsTableFrame = css`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+/** Column headers as small muted capitals on a muted band; row headers (the ticker) in body weight; figures right-aligned. */
+export const resultsTableText = css`
+  [data-align="end"] { text-align: right; }
+  thead th {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 700;
+    text-transform: uppercase;
+    letter-spacing: 0.02em;
+  }
+  tbody th { font-weight: 400; }
+`;
