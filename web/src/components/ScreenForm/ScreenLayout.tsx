@@ -1,4 +1,4 @@
-import { Suspense, type ComponentProps, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from "react";
 import styled from "styled-components";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { InlineSpinner } from "../InlineSpinner/InlineSpinner";
@@ -40,14 +40,33 @@ export function ScreenControls({ viewer, kind, values, onValuesChange, ...form }
   );
 }
 
-/** The right column; dimmed while a new run is pending over older results. */
-export const ResultsPane = styled.div<{ $pending?: boolean }>`
+const Pane = styled.div<{ $pending?: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
+  scroll-margin-top: 80px;
   transition: opacity 150ms ease;
   opacity: ${({ $pending }) => ($pending ? 0.6 : 1)};
 `;
+
+/**
+ * The right column; dimmed while a new run is pending over older results. The run button sits at
+ * the bottom of a long form, so when a run starts with the results out of sight they scroll into view.
+ */
+export function ResultsPane({ pending = false, children }: { pending?: boolean; children: ReactNode }) {
+  const pane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = pane.current;
+    if (!pending || !element) return;
+    const { top } = element.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView?.({ block: "start", behavior: "smooth" });
+  }, [pending]);
+  return (
+    <Pane ref={pane} $pending={pending} aria-busy={pending}>
+      {children}
+    </Pane>
+  );
+}
 
 /** Before the first run: what to do. */
 export function NoResultsYet({ children }: { children: ReactNode }) {

@@ -67,7 +67,7 @@ export function CombinedAnalysis({ query, values, onValuesChange, run }: Combine
           runLabel={RUN_LABEL}
           label="Combined analysis parameters"
         />
-        <ResultsPane>
+        <ResultsPane pending={run.pending}>
           {run.pending ? (
             <CombinedResultsSkeleton />
           ) : run.result ? (

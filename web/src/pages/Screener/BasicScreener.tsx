@@ -53,7 +53,7 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
         runLabel="Run Screen"
         label="Basic screen parameters"
       />
-      <ResultsPane $pending={run.pending} aria-busy={run.pending}>
+      <ResultsPane pending={run.pending}>
         {run.pending ? <InlineSpinner label="Running the screen…" /> : null}
         {run.result ? (
           <RunResultsBoundary>
