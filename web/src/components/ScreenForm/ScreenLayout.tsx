@@ -51,13 +51,16 @@ const Pane = styled.div<{ $pending?: boolean }>`
 
 /**
  * The right column; dimmed while a new run is pending over older results. The run button sits at
- * the bottom of a long form, so when a run starts with the results out of sight they scroll into view.
+ * the bottom of a long form, so when a run starts or ends with the results out of sight they scroll
+ * into view (on a phone the page only grows tall enough to scroll there once the rows arrive).
  */
 export function ResultsPane({ pending = false, children }: { pending?: boolean; children: ReactNode }) {
   const pane = useRef<HTMLDivElement>(null);
+  const wasPending = useRef(pending);
   useEffect(() => {
     const element = pane.current;
-    if (!pending || !element) return;
+    if (wasPending.current === pending || !element) return;
+    wasPending.current = pending;
     const { top } = element.getBoundingClientRect();
     if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView?.({ block: "start", behavior: "smooth" });
   }, [pending]);
