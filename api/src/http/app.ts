@@ -48,10 +48,14 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(["/graphql", "/api", "/dev"], authenticate);
 
   const graphql = createGraphQLEndpoint(deps);
+  // Helmet's default no-referrer makes browsers send `Origin: null` on same-origin form
+  // posts; this policy keeps the origin for this site and sends only it cross-site.
+  const referrerPolicy = { policy: "strict-origin-when-cross-origin" } as const;
   // GraphiQL is an inline-script page; everything else gets a strict policy.
-  app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false }), graphql.requestListener);
+  app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false, referrerPolicy }), graphql.requestListener);
   app.use(
     helmet({
+      referrerPolicy,
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],

@@ -5,8 +5,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF protection for cookie-authenticated writes (REST and forms): a write
- * must come from this site. Browsers send Origin on every cross-site POST
- * (and Sec-Fetch-Site where supported); a request with neither is a
+ * must come from this site. Browsers attest where a request came from with
+ * Sec-Fetch-Site, which a page cannot forge: same-origin (and none, a
+ * user-initiated navigation) pass, anything else is refused. Older browsers
+ * without it are judged by Origin, then Referer; "null" (an opaque origin,
+ * e.g. a sandboxed frame) is refused. A request with none of these is a
  * non-browser client, which carries no victim's cookies. API-key requests
  * carry no cookies and are exempt.
  */
@@ -15,7 +18,7 @@ export function requireSameOrigin(options: { publicUrl: string; exempt?: string[
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method) || req.apiKeyId || options.exempt?.includes(req.path)) return next();
     const fetchSite = req.get("sec-fetch-site");
-    if (fetchSite === "cross-site" || fetchSite === "same-site") return next(forbidden());
+    if (fetchSite !== undefined) return next(fetchSite === "same-origin" || fetchSite === "none" ? undefined : forbidden());
     const origin = req.get("origin") ?? refererOrigin(req.get("referer"));
     if (origin === undefined) return next();
     let host: string;
