@@ -1,4 +1,5 @@
 import type { QueryBudget } from "./api-usage/query-budget";
+import type { AuthCache } from "./auth/auth-cache";
 import type { Viewer } from "./auth/viewer";
 import type { BillingProvider } from "./billing/billing-provider";
 import type { AppConfig } from "./config/config";
@@ -26,9 +27,13 @@ export type AppDeps = {
     signInPerEmail: RateLimiter;
     trialPerIp: RateLimiter;
     trialPerEmail: RateLimiter;
+    /** Screens run by the web app's traffic, per signed-in user or anonymous IP (API keys pay points). */
+    screenRuns: RateLimiter;
   };
-  /** Hourly GraphQL point budgets per API key, user or anonymous IP. */
+  /** Hourly GraphQL point budgets per API key; request allowances per web user or anonymous IP. */
   queryBudget: QueryBudget;
+  /** Sessions, API keys and users read by authentication, kept in memory briefly (auth/auth-cache.ts). */
+  authCache: AuthCache;
   /** Every ticker's indicators at its latest bar, cached in memory (market-data/technicals-store.ts). */
   technicals: TechnicalsStore;
 };

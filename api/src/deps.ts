@@ -1,5 +1,6 @@
 import type Redis from "ioredis";
 import { createQueryBudget } from "./api-usage/query-budget";
+import { createAuthCache } from "./auth/auth-cache";
 import { createBillingProvider } from "./billing/billing-provider";
 import type { AppConfig } from "./config/config";
 import type { AppDeps } from "./context";
@@ -10,6 +11,7 @@ import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 
+const TEN_MINUTES = 10 * 60;
 const FIFTEEN_MINUTES = 15 * 60;
 
 /** Builds the app's long-lived dependencies from configuration (server and tests alike). */
@@ -38,8 +40,10 @@ export function buildDeps(options: {
       signInPerEmail: limit("sign-in-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
       trialPerIp: limit("trial-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
       trialPerEmail: limit("trial-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
+      screenRuns: limit("screen-runs", config.web.screenRunsPer10Minutes, TEN_MINUTES),
     },
-    queryBudget: createQueryBudget(config.api, redis),
+    queryBudget: createQueryBudget(config, redis),
+    authCache: createAuthCache(config.session.authCacheMs),
     technicals: createTechnicalsStore(db),
   };
 }

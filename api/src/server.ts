@@ -11,6 +11,7 @@ import { scheduleMarketDataRefresh } from "./market-data/price-refresh";
 import { loadPriceSnapshot } from "./market-data/price-snapshot";
 import { scheduleNewsIngestion } from "./news/ingestion/schedule";
 import { loadNewsSnapshot } from "./news/snapshot/news-snapshot";
+import { flushScreenRuns } from "./screening/screen-runs";
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -63,7 +64,8 @@ async function main() {
     logger.info({ signal }, "shutting down");
     stopSessionPurge();
     server.close(async () => {
-      await Promise.all([stopNewsIngestion(), stopPriceRefresh()]);
+      // Every response has gone out: store the screen runs still queued behind them, then stop.
+      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh()]);
       await db.close();
       await redis?.quit();
       process.exit(0);

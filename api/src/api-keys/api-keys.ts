@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import type { AuthCache } from "../auth/auth-cache";
 import type { Database } from "../db/database";
 import { hasProAccess } from "../billing/pro-access";
 import { AppError } from "../errors/app-error";
@@ -17,19 +18,25 @@ export function hashApiKey(secret: string): string {
   return crypto.createHash("sha256").update(secret).digest("hex");
 }
 
-/** The user behind a key, or null for an unknown, malformed or revoked key. */
-export async function authenticateApiKey(db: Database, secret: string): Promise<{ user: User; apiKeyId: string } | null> {
+/** The user behind a key, or null for an unknown, malformed or revoked key (read through the auth cache). */
+export async function authenticateApiKey(
+  { db, authCache }: { db: Database; authCache: AuthCache },
+  secret: string,
+): Promise<{ user: User; apiKeyId: string } | null> {
   if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
-  const key = await db.prisma.apiKey.findUnique({
-    where: { secretHash: hashApiKey(secret) },
-    include: { user: true },
+  const key = await authCache.apiKey(hashApiKey(secret), async () => {
+    const found = await db.prisma.apiKey.findUnique({ where: { secretHash: hashApiKey(secret) } });
+    return found && !found.revokedAt ? { apiKeyId: found.id, userId: found.userId, lastUsedAt: found.lastUsedAt } : null;
   });
-  if (!key || key.revokedAt) return null;
+  if (!key) return null;
+  const user = await authCache.user(key.userId, () => db.prisma.user.findUnique({ where: { id: key.userId } }));
+  if (!user) return null;
   const now = Date.now();
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
+    key.lastUsedAt = new Date(now);
+    await db.prisma.apiKey.update({ where: { id: key.apiKeyId }, data: { lastUsedAt: key.lastUsedAt } });
   }
-  return { user: key.user, apiKeyId: key.id };
+  return { user, apiKeyId: key.apiKeyId };
 }
 
 const createApiKeyInput = z.object({
@@ -88,6 +95,7 @@ export async function revokeApiKey(context: RequestContext, id: string) {
   if (!key) throw new AppError("NOT_FOUND", "No API key with this id.");
   if (key.revokedAt) return key;
   const revoked = await context.db.prisma.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+  context.authCache.forgetApiKey(id);
   context.requestLogger.info({ apiKeyId: id, userId: user.id }, "API key revoked");
   return revoked;
 }

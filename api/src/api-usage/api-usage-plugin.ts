@@ -31,12 +31,20 @@ export function usageOf(context: object): OperationUsage | undefined {
 type ServerContext = { req: ExpressRequest };
 
 /**
+ * Root fields the web app needs to show who is signed in and to let a visitor sign in or pay:
+ * web traffic never spends its allowance on them, so a limited visitor can still sign in.
+ */
+const ACCOUNT_FIELDS = new Set(["__typename", "viewer", "authOptions", "billing", "rateLimit"]);
+
+/**
  * Query cost limits for /graphql, GitHub style. Before anything executes, the
  * selected operation's depth and cost (from its shape; see query-cost.ts) are
- * checked against the per-operation limits, then the cost (at least 1 point) is
- * spent from the caller's hourly budget: per API key, per signed-in user, or per
- * client IP. A rejected operation runs nothing and spends nothing. Every
- * response carries X-RateLimit-Limit, -Remaining, -Used and -Reset (epoch seconds).
+ * checked against the per-operation limits (every caller), then spent: an API
+ * key pays the cost (at least 1 point) from its hourly budget; the web app's own
+ * traffic (per signed-in user, or per client IP) pays one request from its
+ * 10-minute allowance, nothing for account-only operations. A rejected operation
+ * runs nothing and spends nothing. Every response carries X-RateLimit-Limit,
+ * -Remaining, -Used and -Reset (epoch seconds) of the caller's allowance.
  */
 export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialContext, ServerContext> {
   const { maxQueryCost, maxQueryDepth } = deps.config.api;
@@ -83,6 +91,10 @@ export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialC
         return;
       }
 
+      if (owner.kind !== "apiKey" && isAccountOnly(args)) {
+        usageByRequest.set(context.request, { cost, budget: await deps.queryBudget.read(owner) });
+        return;
+      }
       try {
         usageByRequest.set(context.request, { cost, budget: await deps.queryBudget.spend(owner, Math.max(1, cost)) });
       } catch (error) {
@@ -94,16 +106,34 @@ export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialC
     async onResponse({ request, response, serverContext }) {
       // Requests that executed nothing (GraphiQL, invalid queries) still show where the budget stands.
       const budget = usageByRequest.get(request)?.budget ?? (await deps.queryBudget.read(ownerOfRequest(serverContext.req)));
-      response.headers.set("X-RateLimit-Limit", String(budget.limit));
-      response.headers.set("X-RateLimit-Remaining", String(budget.remaining));
-      response.headers.set("X-RateLimit-Used", String(budget.used));
-      response.headers.set("X-RateLimit-Reset", String(Math.ceil(budget.resetAt.getTime() / 1000)));
+      for (const [name, value] of Object.entries(rateLimitHeaders(budget))) response.headers.set(name, value);
     },
   };
 }
 
-function ownerOfRequest(req: ExpressRequest): BudgetOwner {
+/** The X-RateLimit-* headers that describe an allowance (GraphQL and REST alike). */
+export function rateLimitHeaders(budget: BudgetState): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(budget.limit),
+    "X-RateLimit-Remaining": String(budget.remaining),
+    "X-RateLimit-Used": String(budget.used),
+    "X-RateLimit-Reset": String(Math.ceil(budget.resetAt.getTime() / 1000)),
+  };
+}
+
+export function ownerOfRequest(req: ExpressRequest): BudgetOwner {
   return budgetOwnerOf(viewerOf(req), req.ip ?? req.socket.remoteAddress ?? "unknown");
+}
+
+/** True when the selected operation is a query that selects only ACCOUNT_FIELDS at its root. */
+function isAccountOnly(args: { document: DocumentNode; operationName?: string | null }): boolean {
+  const operation = getOperationAST(args.document, args.operationName);
+  return (
+    operation?.operation === "query" &&
+    operation.selectionSet.selections.every(
+      (selection) => selection.kind === Kind.FIELD && ACCOUNT_FIELDS.has(selection.name.value),
+    )
+  );
 }
 
 /** A request-level GraphQL error: Yoga answers with its HTTP status (and Retry-After), then drops `http`. */

@@ -1,16 +1,29 @@
 import { builder } from "../graphql/builder";
 import { usageOf, type OperationUsage } from "./api-usage-plugin";
 
+const RateLimitUnitRef = builder.enumType("RateLimitUnit", {
+  description: "What a caller's allowance counts.",
+  values: {
+    POINTS: { value: "points", description: "API keys: each operation spends its cost, per hour." },
+    REQUESTS: {
+      value: "requests",
+      description: "The web app (cookie session or anonymous): each operation spends one request, per 10 minutes.",
+    },
+  } as const,
+});
+
 const RateLimitRef = builder.objectRef<OperationUsage>("RateLimit").implement({
   description:
-    "The caller's hourly GraphQL point budget and what this query costs: every field costs 1 point, " +
-    "multiplied by the page size (first/last) of each connection or list it is inside.",
+    "The caller's allowance and what this query costs: every field costs 1 point, multiplied by the page " +
+    "size (first/last) of each connection or list it is inside. API keys spend the cost from an hourly " +
+    "point budget; the web app's own traffic spends one request per operation from a 10-minute allowance.",
   fields: (t) => ({
-    limit: t.int({ description: "Points per hour for this caller (API key, user or anonymous IP).", resolve: (usage) => usage.budget.limit }),
-    cost: t.int({ description: "What this query costs.", resolve: (usage) => usage.cost }),
-    used: t.int({ description: "Points spent in the current hour (this query included unless dryRun).", resolve: (usage) => usage.budget.used }),
-    remaining: t.int({ description: "Points left in the current hour.", resolve: (usage) => usage.budget.remaining }),
-    resetAt: t.field({ type: "DateTime", description: "When the budget is refilled.", resolve: (usage) => usage.budget.resetAt }),
+    unit: t.field({ type: RateLimitUnitRef, description: "What limit, used and remaining count.", resolve: (usage) => usage.budget.unit }),
+    limit: t.int({ description: "The allowance per window for this caller (API key, user or anonymous IP).", resolve: (usage) => usage.budget.limit }),
+    cost: t.int({ description: "What this query costs in points (the per-query maximum applies to every caller).", resolve: (usage) => usage.cost }),
+    used: t.int({ description: "Spent in the current window (this query included unless dryRun).", resolve: (usage) => usage.budget.used }),
+    remaining: t.int({ description: "Left in the current window.", resolve: (usage) => usage.budget.remaining }),
+    resetAt: t.field({ type: "DateTime", description: "When the allowance is refilled.", resolve: (usage) => usage.budget.resetAt }),
   }),
 });
 

@@ -36,24 +36,27 @@ const budgetHeaders = (response: request.Response) => ({
   reset: Number(response.headers["x-ratelimit-reset"]),
 });
 
+// contactDetails 1 + email 1: a data query (account-only queries never count for web traffic)
+const DATA_QUERY = "{ contactDetails { email } }";
+
 describe("rate-limit headers", () => {
   it("come with every /graphql response: executed, invalid, and the GraphiQL page", async () => {
-    const { app } = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "300" });
+    const { app } = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "300" });
     const now = Date.now() / 1000;
 
-    const first = budgetHeaders(await request(app).post("/graphql").send({ query: "{ __typename }" }).expect(200));
+    const first = budgetHeaders(await request(app).post("/graphql").send({ query: DATA_QUERY }).expect(200));
     expect(first).toEqual({ limit: 300, used: 1, remaining: 299, reset: expect.any(Number) });
-    expect(first.reset).toBeGreaterThan(now + 3590);
-    expect(first.reset).toBeLessThan(now + 3610);
+    expect(first.reset).toBeGreaterThan(now + 590);
+    expect(first.reset).toBeLessThan(now + 610);
 
-    // An invalid query runs nothing and costs nothing, but still shows the budget.
+    // An invalid query runs nothing and costs nothing, but still shows the allowance.
     const invalid = await request(app).post("/graphql").send({ query: "{ nope }" });
     expect(budgetHeaders(invalid)).toEqual({ ...first, reset: expect.any(Number) });
     const graphiql = await request(app).get("/graphql").set("accept", "text/html").expect(200);
     expect(budgetHeaders(graphiql)).toMatchObject({ limit: 300, used: 1, remaining: 299 });
   });
 
-  it("show the remaining points going down by each query's cost", async () => {
+  it("show an API key's remaining points going down by each query's cost", async () => {
     const { app } = createTestApp(db);
     const { withKey } = await proUserWithKey(app);
 
@@ -65,30 +68,29 @@ describe("rate-limit headers", () => {
   });
 });
 
-describe("budgets", () => {
-  it("are kept per API key, per signed-in user and per anonymous IP", async () => {
-    const { app } = createTestApp(db, { API_POINTS_PER_HOUR: "1000", API_ANONYMOUS_POINTS_PER_HOUR: "200" });
+describe("allowances", () => {
+  it("are kept per API key (points), per signed-in user and per anonymous IP (requests)", async () => {
+    const { app } = createTestApp(db, { API_POINTS_PER_HOUR: "1000", WEB_REQUESTS_PER_10_MINUTES: "200" });
     const { agent, withKey } = await proUserWithKey(app);
-    const sessionBefore = budgetHeaders(await agent.post("/graphql").send({ query: "{ __typename }" }));
+    const sessionBefore = budgetHeaders(await agent.post("/graphql").send({ query: DATA_QUERY }));
+    expect(sessionBefore).toMatchObject({ limit: 200 });
 
     expect(budgetHeaders(await withKey({ query: VIEWER_QUERY }))).toMatchObject({ limit: 1000, used: VIEWER_COST });
-    expect(budgetHeaders(await agent.post("/graphql").send({ query: "{ __typename }" }))).toMatchObject({ used: sessionBefore.used + 1 });
+    expect(budgetHeaders(await agent.post("/graphql").send({ query: DATA_QUERY }))).toMatchObject({ used: sessionBefore.used + 1 });
 
-    const fromIp = (ip: string) => request(app).post("/graphql").set("x-forwarded-for", ip).send({ query: VIEWER_QUERY });
-    // Anonymous: viewer is null, so its sub-fields never run, but the query's shape is what is priced.
-    expect(budgetHeaders(await fromIp("203.0.113.7"))).toMatchObject({ limit: 200, used: VIEWER_COST });
-    expect(budgetHeaders(await fromIp("203.0.113.7"))).toMatchObject({ used: 2 * VIEWER_COST });
-    expect(budgetHeaders(await fromIp("198.51.100.2"))).toMatchObject({ used: VIEWER_COST });
+    const fromIp = (ip: string) => request(app).post("/graphql").set("x-forwarded-for", ip).send({ query: DATA_QUERY });
+    expect(budgetHeaders(await fromIp("203.0.113.7"))).toMatchObject({ limit: 200, used: 1 });
+    expect(budgetHeaders(await fromIp("203.0.113.7"))).toMatchObject({ used: 2 });
+    expect(budgetHeaders(await fromIp("198.51.100.2"))).toMatchObject({ used: 1 });
   });
 
-  it("once spent, answer RATE_LIMITED with 429 and Retry-After, run nothing, and still serve a query that fits", async () => {
-    const { app } = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "12" });
-    const user = await createUser(db, { pro: true });
-    const agent = await signedInAgent(app, db, user);
-    await agent.post("/graphql").send({ query: VIEWER_QUERY }).expect(200);
-    await agent.post("/graphql").send({ query: VIEWER_QUERY }).expect(200); // 8 of 12 used
+  it("once an API key's points are spent, answer RATE_LIMITED with 429 and Retry-After, run nothing, and still serve a query that fits", async () => {
+    const { app } = createTestApp(db, { API_POINTS_PER_HOUR: "12" });
+    const { withKey } = await proUserWithKey(app);
+    await withKey({ query: VIEWER_QUERY }).expect(200);
+    await withKey({ query: VIEWER_QUERY }).expect(200); // 8 of 12 used
 
-    const limited = await agent.post("/graphql").send({ query: CREATE_KEY }).expect(429);
+    const limited = await withKey({ query: CREATE_KEY }).expect(429);
     expect(limited.body.data).toBeUndefined();
     expect(limited.body.errors).toEqual([
       {
@@ -99,13 +101,31 @@ describe("budgets", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(3500);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(3600);
     expect(budgetHeaders(limited)).toMatchObject({ limit: 12, used: 8, remaining: 4 });
-    expect(await db.prisma.apiKey.count()).toBe(0);
 
     // The refused query spent nothing: one that fits still runs.
-    const fits = await agent.post("/graphql").send({ query: VIEWER_QUERY }).expect(200);
-    expect(fits.body.data.viewer.email).toBe(user.email);
+    const fits = await withKey({ query: VIEWER_QUERY }).expect(200);
+    expect(fits.body.data.viewer.email).toEqual(expect.any(String));
     expect(budgetHeaders(fits)).toMatchObject({ used: 12, remaining: 0 });
-    await agent.post("/graphql").send({ query: "{ __typename }" }).expect(429);
+    await withKey({ query: "{ __typename }" }).expect(429);
+  });
+
+  it("charge a web visitor one request per operation whatever its size, shared with the REST shims; a limited visitor can still sign in", async () => {
+    const { app } = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "3" });
+    const visitor = request.agent(app);
+    const bigPage = `{ contactDetails { email phone hours } a: contactDetails { email } b: contactDetails { email } }`;
+    expect(budgetHeaders(await visitor.post("/graphql").send({ query: bigPage }).expect(200))).toMatchObject({ used: 1 });
+    expect(budgetHeaders(await visitor.get("/api/news-sentiment/AAPL").expect(200))).toMatchObject({ used: 2 });
+    await visitor.post("/graphql").send({ query: DATA_QUERY }).expect(200);
+
+    const limited = await visitor.post("/graphql").send({ query: DATA_QUERY }).expect(429);
+    expect(limited.body.errors[0].message).toMatch(/^Too many requests \(3 per 10 minutes\)\. Please try again in \d+ seconds\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(600);
+    await visitor.get("/api/news-sentiment/AAPL").expect(429);
+
+    // What the sign-in page and the header need is never refused, nor are the sign-in calls.
+    const account = await visitor.post("/graphql").send({ query: "{ viewer { email } authOptions { singleSignOn } }" }).expect(200);
+    expect(account.body.data.viewer).toBeNull();
+    await visitor.post("/api/auth/signin").send({ email: "visitor@example.com" }).expect(200);
   });
 });
 
@@ -178,8 +198,8 @@ describe("Query.rateLimit", () => {
   });
 
   it("with dryRun, prices the whole query but runs and charges nothing else", async () => {
-    const { app } = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "100" });
-    await request(app).post("/graphql").send({ query: "{ __typename }" });
+    const { app } = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "100" });
+    await request(app).post("/graphql").send({ query: DATA_QUERY });
 
     const response = await request(app)
       .post("/graphql")

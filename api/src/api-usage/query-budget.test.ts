@@ -3,7 +3,10 @@ import Redis from "ioredis";
 import { AppError } from "../errors/app-error";
 import { budgetOwnerOf, createQueryBudget, type BudgetOwner } from "./query-budget";
 
-const limits = { pointsPerHour: 100, anonymousPointsPerHour: 10, maxQueryCost: 1000, maxQueryDepth: 10 };
+const limits = {
+  api: { pointsPerHour: 100, maxQueryCost: 1000, maxQueryDepth: 10 },
+  web: { requestsPer10Minutes: 10, screenRunsPer10Minutes: 5 },
+};
 // Counters shared between instances live in Redis; TEST_REDIS_URL runs the same cases against it.
 const redisUrl = process.env.TEST_REDIS_URL;
 const stores = [["memory", undefined], ...(redisUrl ? [["redis", redisUrl] as const] : [])] as const;
@@ -19,11 +22,15 @@ describe.each(stores)("query budget (%s)", (_store, url) => {
   // Fresh owners per test, so runs against a shared Redis never collide.
   const owner = (kind: BudgetOwner["kind"]): BudgetOwner => ({ kind, id: crypto.randomUUID() });
 
-  it("reads a full, untouched budget that resets an hour from now", async () => {
+  it("reads a full, untouched budget: an API key's points per hour, web traffic's requests per 10 minutes", async () => {
     const budget = createQueryBudget(limits, redis);
-    const state = await budget.read(owner("apiKey"));
-    expect(state).toMatchObject({ limit: 100, used: 0, remaining: 100 });
-    expect(state.resetAt.getTime() - Date.now()).toBeGreaterThan(3_590_000);
+    const points = await budget.read(owner("apiKey"));
+    expect(points).toMatchObject({ unit: "points", limit: 100, used: 0, remaining: 100 });
+    expect(points.resetAt.getTime() - Date.now()).toBeGreaterThan(3_590_000);
+    const requests = await budget.read(owner("ip"));
+    expect(requests).toMatchObject({ unit: "requests", limit: 10, used: 0, remaining: 10 });
+    expect(requests.resetAt.getTime() - Date.now()).toBeGreaterThan(590_000);
+    expect(requests.resetAt.getTime() - Date.now()).toBeLessThanOrEqual(600_000);
   });
 
   it("spends points and refuses, spending nothing, what does not fit", async () => {
@@ -40,13 +47,17 @@ describe.each(stores)("query budget (%s)", (_store, url) => {
     expect(await budget.spend(key, 40)).toMatchObject({ used: 100, remaining: 0 });
   });
 
-  it("gives web traffic (sessions and anonymous IPs) the web budget, each owner its own", async () => {
+  it("charges web traffic (sessions and anonymous IPs) one request each whatever the query costs, each owner its own", async () => {
     const budget = createQueryBudget(limits, redis);
     const ip = owner("ip");
-    expect(await budget.spend(ip, 10)).toMatchObject({ limit: 10, remaining: 0 });
-    await expect(budget.spend(ip, 1)).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    expect(await budget.spend(owner("user"), 4)).toMatchObject({ limit: 10, remaining: 6 });
-    expect(await budget.spend(owner("apiKey"), 10)).toMatchObject({ limit: 100, remaining: 90 });
+    for (let request = 1; request <= 10; request++) {
+      expect(await budget.spend(ip, 750)).toMatchObject({ unit: "requests", limit: 10, used: request });
+    }
+    const refusal = await budget.spend(ip, 1).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: expect.any(Number) });
+    expect((refusal as AppError).message).toMatch(/^Too many requests \(10 per 10 minutes\)\. Please try again in \d+ seconds\.$/);
+    expect(await budget.spend(owner("user"), 4)).toMatchObject({ limit: 10, used: 1, remaining: 9 });
+    expect(await budget.spend(owner("apiKey"), 10)).toMatchObject({ unit: "points", limit: 100, remaining: 90 });
   });
 });
 

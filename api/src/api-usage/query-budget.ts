@@ -5,17 +5,26 @@ import type { AppConfig } from "../config/config";
 import { AppError } from "../errors/app-error";
 
 const ONE_HOUR_SECONDS = 60 * 60;
+const TEN_MINUTES_SECONDS = 10 * 60;
 
-/** Whose hourly points an operation spends: the API key's, the signed-in user's, or the client IP's. */
+/** Whose allowance a request spends: the API key's, the signed-in web user's, or the anonymous client IP's. */
 export type BudgetOwner = { kind: "apiKey" | "user" | "ip"; id: string };
 
-export type BudgetState = { limit: number; used: number; remaining: number; resetAt: Date };
+/**
+ * API keys spend points (each operation its cost, GitHub style); the web app's own traffic
+ * spends requests (one each), so a page's size never locks a person out.
+ */
+export type BudgetUnit = "points" | "requests";
 
-/** Hourly GraphQL point budgets (GitHub style): each operation spends its cost. */
+export type BudgetState = { unit: BudgetUnit; limit: number; used: number; remaining: number; resetAt: Date };
+
 export type QueryBudget = {
-  /** Spends `points`; when fewer remain, spends nothing and throws RATE_LIMITED. */
+  /**
+   * Spends what one request costs the owner (`points` for an API key, 1 for web traffic);
+   * when that is more than remains, spends nothing and throws RATE_LIMITED.
+   */
   spend(owner: BudgetOwner, points: number): Promise<BudgetState>;
-  /** The budget as it stands, spending nothing. */
+  /** The allowance as it stands, spending nothing. */
   read(owner: BudgetOwner): Promise<BudgetState>;
 };
 
@@ -26,52 +35,58 @@ export function budgetOwnerOf(viewer: Viewer | null, clientIp: string): BudgetOw
 }
 
 /** In-process counters by default; shared counters in Redis when it is configured (several instances). */
-export function createQueryBudget(limits: AppConfig["api"], redis?: Redis): QueryBudget {
-  const limiter = (name: string, points: number): RateLimiterAbstract => {
-    const options = { keyPrefix: `rl:${name}`, points, duration: ONE_HOUR_SECONDS };
+export function createQueryBudget(limits: Pick<AppConfig, "api" | "web">, redis?: Redis): QueryBudget {
+  const limiter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+    const options = { keyPrefix: `rl:${name}`, points, duration };
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
   };
-  // API keys get the API budget; the web app's own traffic (cookie sessions and
-  // anonymous visitors, by IP) gets the larger web budget, so browsing free pages
-  // is not throttled like a script.
-  const apiKeys = limiter("api-points", limits.pointsPerHour);
-  const web = limiter("api-points-web", limits.anonymousPointsPerHour);
-  const limiterFor = (owner: BudgetOwner) => (owner.kind === "apiKey" ? apiKeys : web);
+  const allowances = {
+    points: { limiter: limiter("api-points", limits.api.pointsPerHour, ONE_HOUR_SECONDS), windowSeconds: ONE_HOUR_SECONDS },
+    requests: {
+      limiter: limiter("web-requests", limits.web.requestsPer10Minutes, TEN_MINUTES_SECONDS),
+      windowSeconds: TEN_MINUTES_SECONDS,
+    },
+  };
+  const unitOf = (owner: BudgetOwner): BudgetUnit => (owner.kind === "apiKey" ? "points" : "requests");
   const keyOf = (owner: BudgetOwner) => `${owner.kind}:${owner.id}`;
 
-  const stateOf = (limit: number, used: number, msBeforeReset: number): BudgetState => ({
-    limit,
-    used,
-    remaining: Math.max(0, limit - used),
-    resetAt: new Date(Date.now() + msBeforeReset),
-  });
+  const stateOf = (unit: BudgetUnit, used: number, msBeforeReset: number): BudgetState => {
+    const limit = allowances[unit].limiter.points;
+    return { unit, limit, used, remaining: Math.max(0, limit - used), resetAt: new Date(Date.now() + msBeforeReset) };
+  };
+
+  const rejection = (unit: BudgetUnit, charge: number, used: number, retryAfterSeconds: number) => {
+    const limit = allowances[unit].limiter.points;
+    const message =
+      unit === "points"
+        ? `API rate limit exceeded: this query costs ${charge} points and ${Math.max(0, limit - used)} of ` +
+          `${limit} remain this hour. The budget resets in ${retryAfterSeconds} seconds.`
+        : `Too many requests (${limit} per 10 minutes). Please try again in ${retryAfterSeconds} seconds.`;
+    return new AppError("RATE_LIMITED", message, { retryAfterSeconds });
+  };
 
   return {
     async spend(owner, points) {
-      const limiter = limiterFor(owner);
+      const unit = unitOf(owner);
+      const { limiter } = allowances[unit];
+      const charge = unit === "points" ? points : 1;
       try {
-        const spent = await limiter.consume(keyOf(owner), points);
-        return stateOf(limiter.points, spent.consumedPoints, spent.msBeforeNext);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const spent = await limiter.consume(keyOf(owner), charge);
+        return stateOf(unit, spent.consumedPoints, spent.msBeforeNext);
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
         // Nothing runs, so nothing is spent: a too-expensive query must not eat what remains for cheaper ones.
-        await limiter.reward(keyOf(owner), points);
-        const used = rejection.consumedPoints - points;
-        const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        throw new AppError(
-          "RATE_LIMITED",
-          `API rate limit exceeded: this query costs ${points} points and ${Math.max(0, limiter.points - used)} of ` +
-            `${limiter.points} remain this hour. The budget resets in ${retryAfterSeconds} seconds.`,
-          { retryAfterSeconds },
-        );
+        await limiter.reward(keyOf(owner), charge);
+        const retryAfterSeconds = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
+        throw rejection(unit, charge, refused.consumedPoints - charge, retryAfterSeconds);
       }
     },
     async read(owner) {
-      const limiter = limiterFor(owner);
-      const current = await limiter.get(keyOf(owner));
+      const unit = unitOf(owner);
+      const current = await allowances[unit].limiter.get(keyOf(owner));
       return current
-        ? stateOf(limiter.points, current.consumedPoints, current.msBeforeNext)
-        : stateOf(limiter.points, 0, ONE_HOUR_SECONDS * 1000);
+        ? stateOf(unit, current.consumedPoints, current.msBeforeNext)
+        : stateOf(unit, 0, allowances[unit].windowSeconds * 1000);
     },
   };
 }

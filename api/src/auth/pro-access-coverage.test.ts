@@ -189,7 +189,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await db.reset();
   // Budgets high enough for the harness's many requests.
-  ({ app } = createTestApp(db, { API_POINTS_PER_HOUR: "100000000", API_ANONYMOUS_POINTS_PER_HOUR: "100000000" }));
+  ({ app } = createTestApp(db, { API_POINTS_PER_HOUR: "100000000", WEB_REQUESTS_PER_10_MINUTES: "100000000" }));
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
   const basicAgent = await signedInAgent(app, db, basicUser);

@@ -31,11 +31,13 @@ declare global {
  * silent anonymous request.
  */
 export function createAuthentication(deps: AppDeps) {
-  const store = new PrismaSessionStore(deps.db, deps.logger);
+  const store = new PrismaSessionStore(deps.db, deps.logger, deps.authCache);
   const passport = new Passport();
   passport.serializeUser<string>((user, done) => done(null, (user as User).id));
   passport.deserializeUser<string>((id, done) => {
-    deps.db.prisma.user.findUnique({ where: { id } }).then((user) => done(null, user ?? false), done);
+    deps.authCache
+      .user(id, () => deps.db.prisma.user.findUnique({ where: { id } }))
+      .then((user) => done(null, user ?? false), done);
   });
 
   const sessionMiddleware = session({
@@ -65,7 +67,7 @@ export function createAuthentication(deps: AppDeps) {
         next(new AppError("UNAUTHENTICATED", "Authorization must be 'Bearer <API key>'."));
         return;
       }
-      authenticateApiKey(deps.db, match[1]).then((found) => {
+      authenticateApiKey(deps, match[1]).then((found) => {
         if (!found) {
           next(new AppError("UNAUTHENTICATED", "This API key is not valid or has been revoked."));
           return;
@@ -76,6 +78,8 @@ export function createAuthentication(deps: AppDeps) {
       }, next);
       return;
     }
+    // GraphQL never signs anyone in, so a request without our cookie has no session to load or start.
+    if (req.baseUrl === "/graphql" && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
     sessionMiddleware(req, res, (sessionError) => {
       if (sessionError) return next(sessionError);
       passportInitialize(req, res, (initError) => {

@@ -31,6 +31,7 @@ export async function handleWebhook(context: RequestContext, rawBody: Buffer, si
     return change && applySubscriptionState(tx, change.userId, change.snapshot, event.occurredAt);
   });
   if (applied === "duplicate") return { received: true, duplicate: true };
+  if (applied) context.authCache.forgetUser(applied.user.id);
   if (applied) log.info({ userId: change?.userId, outcome: applied.outcome, status: applied.user.subscriptionStatus }, "billing event applied");
   return { received: true };
 }

@@ -42,10 +42,11 @@ export function billingRoutes(deps: AppDeps): Router {
     });
   });
 
-  // Pricing's plain form post: answered with redirects, as a browser navigation expects.
+  // Pricing's plain form post: answered with redirects, as a browser navigation expects. A
+  // signed-out visitor goes to Create Account, which starts the trial checkout in one step.
   router.post("/api/create-subscription", async (req, res) => {
     const context = requestContext(deps, req);
-    if (!context.viewer) return res.redirect(303, "/subscribe");
+    if (!context.viewer) return res.redirect(303, "/auth");
     if (hasProAccess(context.viewer.user)) return res.redirect(303, "/account");
     const { checkoutUrl } = await createSubscriptionCheckout(context);
     res.redirect(303, checkoutUrl);

@@ -68,6 +68,7 @@ export async function cancelDemoSubscription(context: RequestContext) {
   const snapshot = await provider.cancelSubscription(user.stripeSubscriptionId);
   if (!snapshot) throw new AppError("BAD_USER_INPUT", "There is no demo subscription to cancel.");
   const { user: canceled } = await context.db.prisma.$transaction((tx) => applySubscriptionState(tx, user.id, snapshot, observedAt));
+  context.authCache.forgetUser(user.id);
   context.requestLogger.info({ userId: user.id }, "demo subscription canceled");
   return demoPortalOf(canceled);
 }

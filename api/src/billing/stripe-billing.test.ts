@@ -266,9 +266,34 @@ describe("POST /api/create-subscription (Pricing form post)", () => {
     expect(session).toMatchObject({ mode: "subscription", client_reference_id: user.id });
   });
 
-  it("sends a signed-out visitor to /subscribe and a Pro user to /account", async () => {
+  it("sends a lapsed subscriber back to Stripe Checkout as the same Stripe customer", async () => {
     const { app } = stripeApp();
-    expect((await formPost(request(app)).expect(303)).headers.location).toBe("/subscribe");
+    const { agent, sessionId } = await activatedAgent(app);
+    const customerId = fake.checkoutSession(sessionId)?.customer;
+    fake.updateSubscription(fake.checkoutSession(sessionId)?.subscription as string, { status: "canceled" });
+    await agent.post("/api/billing/refresh").expect(200);
+
+    const response = await formPost(agent).expect(303);
+    expect(response.headers.location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(fake.checkoutSession(sessionIdOf(response.headers.location))).toMatchObject({ mode: "subscription", customer: customerId });
+  });
+
+  it("accepts Chromium's form post from this site: Sec-Fetch-Site same-origin, whatever Origin says", async () => {
+    const { app } = stripeApp();
+    const agent = await signedInAgent(app, db, await createUser(db));
+    const response = await agent
+      .post("/api/create-subscription")
+      .set("origin", "null")
+      .set("sec-fetch-site", "same-origin")
+      .type("form")
+      .send("")
+      .expect(303);
+    expect(response.headers.location).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+  });
+
+  it("sends a signed-out visitor to Create Account and a Pro user to /account", async () => {
+    const { app } = stripeApp();
+    expect((await formPost(request(app)).expect(303)).headers.location).toBe("/auth");
     const pro = await signedInAgent(app, db, await createUser(db, { pro: true }));
     expect((await formPost(pro).expect(303)).headers.location).toBe("/account");
   });

@@ -60,6 +60,7 @@ async function createCheckoutFor(context: RequestContext, user: User): Promise<s
   // Kept from the start, so webhooks that arrive before activation find the user.
   if (user.stripeCustomerId !== checkout.customerId) {
     await context.db.prisma.user.update({ where: { id: user.id }, data: { stripeCustomerId: checkout.customerId } });
+    context.authCache.forgetUser(user.id);
   }
   context.requestLogger.info({ userId: user.id, provider: context.billing.kind }, "checkout started");
   return checkout.url;
@@ -108,6 +109,7 @@ export async function activateCheckout(context: RequestContext, input: unknown):
 
   const signIn = await mayActivationSignIn(context, buyer, checkout, subscription);
   const { user } = await context.db.prisma.$transaction((tx) => applySubscriptionState(tx, buyer.id, subscription, observedAt));
+  context.authCache.forgetUser(user.id);
   context.requestLogger.info({ userId: user.id, status: user.subscriptionStatus, signIn }, "checkout activated");
   return { user, signIn };
 }
@@ -150,7 +152,8 @@ export type AppliedState = { user: User; outcome: "applied" | "unchanged" | "sta
 /**
  * Writes a subscription snapshot to the user: the one place billing state
  * changes (activation, webhooks, refresh, demo cancel). Run it inside a
- * transaction; it locks the user's row.
+ * transaction; it locks the user's row. Callers drop the user from the auth
+ * cache once the transaction has committed.
  *
  * `observedAt` is when the snapshot was true (a webhook event's creation time,
  * or when it was retrieved). A snapshot older than the newest one applied is
@@ -201,6 +204,7 @@ export async function refreshFromProvider(context: RequestContext): Promise<User
   const snapshot = await context.billing.retrieveSubscription(user.stripeSubscriptionId);
   if (!snapshot) return user;
   const { user: refreshed } = await context.db.prisma.$transaction((tx) => applySubscriptionState(tx, user.id, snapshot, observedAt));
+  context.authCache.forgetUser(user.id);
   return refreshed;
 }
 

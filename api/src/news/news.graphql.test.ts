@@ -13,7 +13,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await db.reset(); // on PostgreSQL the database is shared by the test files
   // Anonymous requests have an hourly point budget; these tests ask for more than a visitor would.
-  test = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "1000000" });
+  test = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "1000000" });
   await loadNewsSnapshot(test.deps, { files: snapshotFiles.filter((file) => !["reuters", "cnbc"].includes(file.source)) });
 }, 60_000);
 afterAll(() => db.close());

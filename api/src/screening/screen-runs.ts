@@ -57,7 +57,7 @@ export async function flushScreenRuns(): Promise<void> {
 }
 
 /** An HTTP response, as Express and Node's http server give it. */
-type SentResponse = { writableFinished: boolean; once(event: "finish" | "close", listener: () => void): unknown };
+export type SentResponse = { writableFinished: boolean; once(event: "finish" | "close", listener: () => void): unknown };
 
 /**
  * Resolves once the response has been handed to the network in full (or its connection

@@ -35,7 +35,7 @@ type Sender = { post(url: string): request.Test };
 beforeAll(async () => {
   db = await createTestDatabase();
   await db.reset(); // on PostgreSQL the database is shared by the test files
-  test = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "1000000", API_POINTS_PER_HOUR: "1000000" });
+  test = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "1000000", API_POINTS_PER_HOUR: "1000000" });
   await loadSnapshotPrices(db, defaultTickers);
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });

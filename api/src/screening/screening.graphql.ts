@@ -11,7 +11,7 @@ import { universeInfo } from "../market-data/universes";
 import { deleteSavedScreen, findSavedScreens, listSavedScreens, savedRequest, saveScreen } from "./saved-screens";
 import {
   methodology,
-  runScreen,
+  runRequestedScreen,
   type BasicScreenOutcome,
   type BasicScreenRow,
   type CombinedScreenOutcome,
@@ -20,7 +20,7 @@ import {
   type ScreenStats,
 } from "./screen";
 import type { ScreenRequest, ScreenWarning } from "./screen-request";
-import { latestRun, responseSent } from "./screen-runs";
+import { latestRun, type SentResponse } from "./screen-runs";
 
 const ScreenUniverse = builder.enumType("ScreenUniverse", {
   values: {
@@ -285,21 +285,21 @@ const CombinedScreenResult = builder.objectRef<CombinedScreenOutcome>("CombinedS
 });
 
 /** The HTTP response this GraphQL request is answered on: Yoga merges its server context ({ req, res }) into the context. */
-const httpResponseOf = (context: object) => (context as { res?: Parameters<typeof responseSent>[0] }).res;
+const httpResponseOf = (context: object) => (context as { res?: SentResponse }).res;
 
 builder.queryFields((t) => ({
   screen: t.field({
     type: BasicScreenResult,
     description: "Run a Basic screen (free). Stored as the viewer's latest run.",
     args: { input: t.arg({ type: ScreenInput, required: true }) },
-    resolve: (_root, { input }, context) => runScreen(context, context.viewer, input, "basic", { storeAfter: responseSent(httpResponseOf(context)) }),
+    resolve: (_root, { input }, context) => runRequestedScreen(context, input, "basic", httpResponseOf(context)),
   }),
   combinedScreen: t.field({
     type: CombinedScreenResult,
     description: "Run a Combined (technical 60% + sentiment 40%) screen. Pro only.",
     authScopes: { pro: true },
     args: { input: t.arg({ type: ScreenInput, required: true }) },
-    resolve: (_root, { input }, context) => runScreen(context, context.viewer, input, "combined", { storeAfter: responseSent(httpResponseOf(context)) }),
+    resolve: (_root, { input }, context) => runRequestedScreen(context, input, "combined", httpResponseOf(context)),
   }),
   screenMethodology: t.field({
     type: builder.objectRef<typeof methodology>("ScreenMethodology").implement({

@@ -2,8 +2,8 @@ import { Router, type Request, type Response } from "express";
 import { requirePro } from "../billing/require-pro";
 import { requestContext } from "../http/request-context";
 import type { AppDeps } from "../context";
-import { runScreen, type BasicScreenRow, type CombinedScreenRow, type ScreenKind, type ScreenOutcome } from "./screen";
-import { latestRun, responseSent } from "./screen-runs";
+import { runRequestedScreen, type BasicScreenRow, type CombinedScreenRow, type ScreenKind, type ScreenOutcome } from "./screen";
+import { latestRun } from "./screen-runs";
 
 /** Spec §3 Basic row with the spec's names (snake_case where the spec writes it so). */
 function basicResult(row: BasicScreenRow) {
@@ -75,7 +75,7 @@ export function screeningRoutes(deps: AppDeps): Router {
   const router = Router();
   const run = (kind: ScreenKind) => async (req: Request, res: Response) => {
     const context = requestContext(deps, req);
-    res.json(screeningBody(await runScreen(context, context.viewer, req.body, kind, { storeAfter: responseSent(res) })));
+    res.json(screeningBody(await runRequestedScreen(context, req.body, kind, res)));
   };
   router.post("/api/screening/run", run("basic"));
   router.post(combinedRoute.path, requirePro(combinedRoute), run("combined"));

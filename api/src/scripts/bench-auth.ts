@@ -80,7 +80,10 @@ async function measure(scenario: Scenario): Promise<Measurement> {
 
 /** Cost analysis alone, without HTTP: pricing `{ __typename }` and spending it from an in-memory budget. */
 async function costAnalysisMicroseconds(): Promise<number> {
-  const budget = createQueryBudget({ pointsPerHour: 1e9, anonymousPointsPerHour: 1e9, maxQueryCost: 1e9, maxQueryDepth: 50 });
+  const budget = createQueryBudget({
+    api: { pointsPerHour: 1e9, maxQueryCost: 1e9, maxQueryDepth: 50 },
+    web: { requestsPer10Minutes: 1e9, screenRunsPer10Minutes: 1e9 },
+  });
   const document = parse("{ __typename }");
   const owner = { kind: "ip" as const, id: "127.0.0.1" };
   const rounds = 20_000;
@@ -107,7 +110,8 @@ async function main() {
     SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
     // Budgets large enough that no scenario is rate limited (each query still spends its point).
     API_POINTS_PER_HOUR: "1000000000",
-    API_ANONYMOUS_POINTS_PER_HOUR: "1000000000",
+    WEB_REQUESTS_PER_10_MINUTES: "1000000000",
+    ...(process.env.AUTH_CACHE_MS ? { AUTH_CACHE_MS: process.env.AUTH_CACHE_MS } : {}),
   });
   const db = await openMigratedDatabase({ kind: "pglite", dataDir: path.join(scratch, "pglite") });
   const logger = createLogger(config);
@@ -154,6 +158,7 @@ async function main() {
       results.push({ ...scenario, ...(await measure(scenario)) });
     }
     printTable(results);
+    console.log(`Auth cache (AUTH_CACHE_MS): ${config.session.authCacheMs} ms; run with AUTH_CACHE_MS=0 for every look-up from the database.`);
     console.log(`Cost analysis alone (price + spend, in-memory budget): ${(await costAnalysisMicroseconds()).toFixed(1)} µs per operation.`);
   } finally {
     await close(app.server);

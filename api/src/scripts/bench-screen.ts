@@ -216,7 +216,7 @@ async function main() {
     LOG_LEVEL: "warn",
     DATA_DIR: directory,
     API_POINTS_PER_HOUR: "100000000",
-    API_ANONYMOUS_POINTS_PER_HOUR: "100000000",
+    WEB_REQUESTS_PER_10_MINUTES: "100000000",
   });
   const logger = createLogger(config);
   const migrateStarted = performance.now();

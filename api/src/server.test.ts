@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "./db/database";
+import { projectRoot } from "./config/project-root";
+
+// The real server process, on a fresh embedded database without the bundled snapshots (fast to start).
+const port = 3461;
+let dataDir: string;
+let server: ChildProcess;
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-server-test-"));
+});
+afterAll(() => {
+  if (server.exitCode === null) server.kill("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function waitForReady(deadline = Date.now() + 150_000) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the server did not become ready");
+}
+
+it("stores every acknowledged screen run before it exits on SIGTERM", async () => {
+  // Node itself with tsx as a loader (not the tsx CLI, which answers a signal with its own exit code).
+  server = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+      NEWS_LOAD_SNAPSHOT: "false",
+      MARKET_DATA_LOAD_SNAPSHOT: "false",
+      NEWS_INGEST_INTERVAL_MINUTES: "0",
+      MARKET_DATA_REFRESH_MINUTES: "0",
+    },
+    stdio: "ignore",
+  });
+  await waitForReady();
+
+  const runs = 5;
+  const answers = await Promise.all(
+    Array.from({ length: runs }, () =>
+      fetch(`http://127.0.0.1:${port}/api/screening/run`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ universe: "manual", tickers: ["AAPL", "MSFT"] }),
+      }),
+    ),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(Array(runs).fill(200));
+  // Stop the moment the last answer arrives: the runs are still queued behind their responses.
+  server.kill("SIGTERM");
+  const exitCode = await new Promise((resolve) => server.once("exit", resolve));
+  expect(exitCode).toBe(0);
+
+  const db = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  try {
+    expect(await db.prisma.screeningRun.count()).toBe(runs);
+  } finally {
+    await db.close();
+  }
+}, 240_000);
