@@ -2,7 +2,7 @@
 // news sources and to the window of newsWindowDays ending at the news clock's as-of time.
 import type { Database } from "../db/database";
 import { PUBLISHER_BY_SOURCE } from "../news/ingestion/feeds";
-import type { NewsSourceKey } from "./screen-request";
+import type { NewsSourceKey } from "./screen-rules";
 
 /**
  * Which stored articles each of the spec's five source flags selects: those that came

@@ -4,19 +4,25 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { parseInput } from "../errors/validation";
-import { cleanTickerList } from "./ticker-lists";
+import {
+  cleanTickerList,
+  DEFAULT_NEWS_SOURCES,
+  MAX_LISTED_TICKERS,
+  NEWS_SOURCE_KEYS,
+  SCREEN_FLAG_DEFAULTS,
+  SCREEN_NUMBER_RULES,
+  SECTOR_KEYWORD_MAX_LENGTH,
+  TICKER_LIST_UNIVERSES,
+  type NewsSourceKey,
+  type NumberRule,
+  type ScreenNumberField,
+} from "./screen-rules";
 
 export const screenUniverses = ["sp500", "broad", "all_market", "upload", "manual"] as const;
 export type ScreenUniverseKey = (typeof screenUniverses)[number];
 
 /** Universes whose symbols the caller sends in `tickers`. */
-export const tickerListUniverses: readonly ScreenUniverseKey[] = ["upload", "manual"];
-
-export const newsSourceKeys = ["wsj", "yahoo", "reuters", "cnbc", "ft"] as const;
-export type NewsSourceKey = (typeof newsSourceKeys)[number];
-
-/** Most tickers an upload or manual list may hold (the largest universe has about 7,000 symbols). */
-export const MAX_LISTED_TICKERS = 10_000;
+export const tickerListUniverses: readonly ScreenUniverseKey[] = TICKER_LIST_UNIVERSES;
 
 export type ScreenWarning = {
   /** A stable code, e.g. OPTIONS_DATA_UNAVAILABLE. */
@@ -37,25 +43,38 @@ const decimal = (field: string, min: number, max?: number) => {
   return max === undefined ? atLeast : atLeast.max(max, { error: rangeMessage(field, min, max) });
 };
 
-/** A whole number in [min, max], `fallback` when omitted. */
-const wholeNumber = (field: string, min: number, max: number | undefined, fallback: number) =>
-  decimal(field, min, max).int({ error: wholeMessage(field) }).default(fallback);
+/** A number field by its shared rule (spec §5): a number, whole where required, within its bounds. */
+const ruledNumber = (field: ScreenNumberField) => {
+  const { min, max, integer }: NumberRule = SCREEN_NUMBER_RULES[field];
+  const bounded = decimal(field, min, max);
+  return integer ? bounded.int({ error: wholeMessage(field) }) : bounded;
+};
+
+type DefaultedField = { [F in ScreenNumberField]: (typeof SCREEN_NUMBER_RULES)[F]["default"] extends number ? F : never }[ScreenNumberField];
+type FilterField = Exclude<ScreenNumberField, DefaultedField>;
+
+/** A number that takes its spec default when omitted. */
+const numberWithDefault = (field: DefaultedField) => ruledNumber(field).default(SCREEN_NUMBER_RULES[field].default);
+/** An optional filter: null (no filter) when omitted. */
+const optionalFilter = (field: FilterField) => ruledNumber(field).nullable().default(null);
 
 const flag = (field: string, fallback: boolean) => z.boolean({ error: `${field} must be true or false` }).default(fallback);
+
+const newsSourceFlag = (key: NewsSourceKey) => flag(`newsSources.${key}`, DEFAULT_NEWS_SOURCES[key]);
 
 const newsSourcesSchema = z
   .object(
     {
-      wsj: flag("newsSources.wsj", true),
-      yahoo: flag("newsSources.yahoo", true),
-      reuters: flag("newsSources.reuters", true),
-      cnbc: flag("newsSources.cnbc", false),
-      ft: flag("newsSources.ft", false),
-    },
-    { error: "newsSources must be an object of true/false flags (wsj, yahoo, reuters, cnbc, ft)" },
+      wsj: newsSourceFlag("wsj"),
+      yahoo: newsSourceFlag("yahoo"),
+      reuters: newsSourceFlag("reuters"),
+      cnbc: newsSourceFlag("cnbc"),
+      ft: newsSourceFlag("ft"),
+    } satisfies Record<NewsSourceKey, unknown>,
+    { error: `newsSources must be an object of true/false flags (${NEWS_SOURCE_KEYS.join(", ")})` },
   )
   .strict()
-  .default({ wsj: true, yahoo: true, reuters: true, cnbc: false, ft: false });
+  .default({ ...DEFAULT_NEWS_SOURCES });
 
 /** Spec §5 bounds and defaults; the extras (RSI, MA, crossover, sentiment) are presets' filters. */
 export const screenRequestSchema = z
@@ -66,31 +85,31 @@ export const screenRequestSchema = z
         .array(z.string({ error: "tickers must be a list of strings" }), { error: "tickers must be a list of strings" })
         .max(MAX_LISTED_TICKERS, { error: `tickers must hold at most ${MAX_LISTED_TICKERS} entries` })
         .optional(),
-      lookbackDays: wholeNumber("lookbackDays", 45, 365, 120),
-      newsWindowDays: wholeNumber("newsWindowDays", 1, 14, 7),
-      requireOptions: flag("requireOptions", true),
-      minOptionsOi: wholeNumber("minOptionsOi", 0, undefined, 0),
-      minBeta: decimal("minBeta", -10, 10).default(-10),
-      maxBeta: decimal("maxBeta", -10, 10).default(10),
-      maxEarnDays: wholeNumber("maxEarnDays", 0, undefined, 0),
+      lookbackDays: numberWithDefault("lookbackDays"),
+      newsWindowDays: numberWithDefault("newsWindowDays"),
+      requireOptions: flag("requireOptions", SCREEN_FLAG_DEFAULTS.requireOptions),
+      minOptionsOi: numberWithDefault("minOptionsOi"),
+      minBeta: numberWithDefault("minBeta"),
+      maxBeta: numberWithDefault("maxBeta"),
+      maxEarnDays: numberWithDefault("maxEarnDays"),
       sectorKeyword: z
         .string({ error: "sectorKeyword must be text" })
         .trim()
-        .max(100, { error: "sectorKeyword must be at most 100 characters" })
+        .max(SECTOR_KEYWORD_MAX_LENGTH, { error: `sectorKeyword must be at most ${SECTOR_KEYWORD_MAX_LENGTH} characters` })
         .optional()
         // Trimmed and omitted if empty (spec §5).
         .transform((keyword) => (keyword ? keyword : null)),
       newsSources: newsSourcesSchema,
-      includeEtf: flag("includeEtf", false),
-      minPrice: decimal("minPrice", 0).default(3),
-      minVolume: wholeNumber("minVolume", 0, undefined, 100_000),
-      maxSymbols: wholeNumber("maxSymbols", 0, undefined, 4000),
-      batchSize: wholeNumber("batchSize", 50, 300, 150),
-      minRsi: decimal("minRsi", 0, 100).nullable().default(null),
-      maxRsi: decimal("maxRsi", 0, 100).nullable().default(null),
-      requireMaCondition: flag("requireMaCondition", false),
-      requireCrossover: flag("requireCrossover", false),
-      minSentiment: decimal("minSentiment", -1, 1).nullable().default(null),
+      includeEtf: flag("includeEtf", SCREEN_FLAG_DEFAULTS.includeEtf),
+      minPrice: numberWithDefault("minPrice"),
+      minVolume: numberWithDefault("minVolume"),
+      maxSymbols: numberWithDefault("maxSymbols"),
+      batchSize: numberWithDefault("batchSize"),
+      minRsi: optionalFilter("minRsi"),
+      maxRsi: optionalFilter("maxRsi"),
+      requireMaCondition: flag("requireMaCondition", SCREEN_FLAG_DEFAULTS.requireMaCondition),
+      requireCrossover: flag("requireCrossover", SCREEN_FLAG_DEFAULTS.requireCrossover),
+      minSentiment: optionalFilter("minSentiment"),
     },
     {
       error: (issue) =>

@@ -6,7 +6,7 @@
 // version check, the news clock, one news aggregate, and one insert (after the answer).
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../auth/viewer";
-import type { AppDeps } from "../context";
+import type { AppDeps, RequestContext } from "../context";
 import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
 import {
   marketDate,
@@ -19,8 +19,9 @@ import {
 import { securityInfo, universeTickers, type SecurityInfo } from "../market-data/universes";
 import { newsClock } from "../news/news-clock";
 import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news";
-import { fitNumeric, storeRunInBackground, type StoredResultColumns } from "./screen-runs";
-import { listSample, newsSourceKeys, parseScreenRequest, type ScreenRequest, type ScreenWarning } from "./screen-request";
+import { fitNumeric, responseSent, storeRunInBackground, type SentResponse, type StoredResultColumns } from "./screen-runs";
+import { listSample, parseScreenRequest, type ScreenRequest, type ScreenWarning } from "./screen-request";
+import { NEWS_SOURCE_KEYS } from "./screen-rules";
 
 export type ScreenKind = "basic" | "combined";
 export type Momentum = TechnicalSnapshot["momentum"];
@@ -254,7 +255,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 
   const selected = filterByRequest(request, priced, today, windowStart, warnings);
 
-  const sources = newsSourceKeys.filter((key) => request.newsSources[key]);
+  const sources = NEWS_SOURCE_KEYS.filter((key) => request.newsSources[key]);
   const newsWindowStart = new Date(clock.asOf.getTime() - request.newsWindowDays * 86_400_000);
   const news = await newsByTicker(deps.db, {
     tickers: selected.map((entry) => entry.technicals.ticker),
@@ -497,4 +498,20 @@ function storedColumns(outcome: ScreenOutcome, ordered: Screened[]): StoredResul
       finalScore: fitNumeric(score / 100, 5, 3),
     };
   });
+}
+
+/**
+ * A screen asked for over HTTP (GraphQL or REST). The web app's traffic (per signed-in user or
+ * anonymous IP) spends one of its screen runs first; API keys pay through their point budget.
+ * The run is stored once `response` has been sent.
+ */
+export async function runRequestedScreen(context: RequestContext, input: unknown, kind: "basic", response: SentResponse | undefined): Promise<BasicScreenOutcome>;
+export async function runRequestedScreen(context: RequestContext, input: unknown, kind: "combined", response: SentResponse | undefined): Promise<CombinedScreenOutcome>;
+export async function runRequestedScreen(context: RequestContext, input: unknown, kind: ScreenKind, response: SentResponse | undefined): Promise<ScreenOutcome>;
+export async function runRequestedScreen(context: RequestContext, input: unknown, kind: ScreenKind, response: SentResponse | undefined): Promise<ScreenOutcome> {
+  const { viewer } = context;
+  if (viewer?.authMethod !== "apiKey") {
+    await context.rateLimiters.screenRuns.consume(viewer ? `user:${viewer.user.id}` : `ip:${context.clientIp}`);
+  }
+  return runScreen(context, viewer, input, kind, { storeAfter: responseSent(response) });
 }

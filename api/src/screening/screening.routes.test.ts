@@ -5,7 +5,7 @@ import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
 import { flushScreenRuns } from "./screen-runs";
-import { parseTickerCsv } from "./ticker-lists";
+import { parseTickerCsv } from "./screen-rules";
 
 const defaultTickers = ["AAPL", "MSFT", "NVDA", "JPM", "AMZN"];
 
@@ -128,5 +128,24 @@ describe("GET /api/screening/results", () => {
     expect((await pro.get("/api/screening/results/combined").expect(200)).body).toMatchObject({ runId: run.body.runId, results: run.body.results });
     const freshUser = await signedInAgent(test.app, db, await createUser(db));
     expect((await freshUser.get("/api/screening/results").expect(200)).body).toEqual({ results: [], stats: null, message: expect.stringMatching(/No stored screening run/) });
+  });
+});
+
+describe("screen-run limit for the web app's traffic", () => {
+  it("refuses a visitor's runs past WEB_SCREEN_RUNS_PER_10_MINUTES, over REST and GraphQL alike, while others still run", async () => {
+    const limited = createTestApp(db, { WEB_SCREEN_RUNS_PER_10_MINUTES: "2" });
+    const body = { universe: "manual", tickers: ["AAPL"] };
+    const fromIp = (ip: string) => request(limited.app).post("/api/screening/run").set("x-forwarded-for", ip).send(body);
+    await fromIp("203.0.113.9").expect(200);
+    await request(limited.app)
+      .post("/graphql")
+      .set("x-forwarded-for", "203.0.113.9")
+      .send({ query: '{ screen(input: { universe: MANUAL, tickers: ["AAPL"] }) { stats { matched } } }' })
+      .expect(200);
+
+    const refused = await fromIp("203.0.113.9").expect(429);
+    expect(refused.body.message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(600);
+    await fromIp("198.51.100.4").expect(200);
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
-import { parseTickerCsv, type ParsedTickers } from "../../../../api/src/screening/ticker-lists";
+import { parseTickerCsv, TickerCsvError, type ParsedTickers } from "../../../../api/src/screening/screen-rules";
 import { Field, FieldError, FieldHint, FormStack, TextInput } from "../FormControls/FormControls";
 import { formatInteger } from "../ScreenResults/format";
 import { Button } from "../ui/Button";
@@ -100,8 +100,8 @@ export function ScreenForm({ query, values, onChange, onRun, running, runLabel, 
       const parsed = parseTickerCsv(await readFileText(file));
       setFileProblem(null);
       set("upload", { fileName: file.name, ...parsed });
-    } catch {
-      setFileProblem(`${file.name} could not be read.`);
+    } catch (error) {
+      setFileProblem(error instanceof TickerCsvError ? `${file.name} is not valid CSV: ${error.message}.` : `${file.name} could not be read.`);
       set("upload", null);
     }
   };

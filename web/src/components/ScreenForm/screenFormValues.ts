@@ -1,7 +1,17 @@
 // The screener form's values (what the inputs hold, as typed), its spec §5/§9 defaults, ranges and
 // steps, and the conversion to a ScreenInput with every number parsed and every bound checked.
 import { graphql, readInlineData } from "react-relay";
-import { parseTickerList, type ParsedTickers } from "../../../../api/src/screening/ticker-lists";
+import {
+  DEFAULT_NEWS_SOURCES,
+  MAX_LISTED_TICKERS,
+  parseTickerList,
+  SCREEN_FLAG_DEFAULTS,
+  SCREEN_NUMBER_RULES,
+  SECTOR_KEYWORD_MAX_LENGTH,
+  type NewsSourceKey,
+  type NumberRule,
+  type ParsedTickers,
+} from "../../../../api/src/screening/screen-rules";
 import type { ScreenInput } from "./useScreenRun";
 import type { screenFormValues_request$key } from "./__generated__/screenFormValues_request.graphql";
 
@@ -13,8 +23,7 @@ export const NEWS_SOURCES = [
   { key: "reuters", label: "Reuters" },
   { key: "cnbc", label: "CNBC" },
   { key: "ft", label: "Financial Times" },
-] as const;
-export type NewsSourceKey = (typeof NEWS_SOURCES)[number]["key"];
+] as const satisfies readonly { key: NewsSourceKey; label: string }[];
 
 /** Tickers read from an uploaded CSV (or restored from a saved screen, which has no file name). */
 export interface UploadedTickers extends ParsedTickers {
@@ -47,62 +56,58 @@ export interface ScreenFormValues {
   minSentiment: string;
 }
 
-export interface NumberFieldSpec {
+/** A form number field: the shared rule (bounds, whole or not, default) with its label and step. */
+export interface NumberFieldSpec extends NumberRule {
   label: string;
-  min: number;
-  max?: number;
   step: number;
-  integer: boolean;
-  /** Empty means "no filter" (sent as omitted). */
-  optional?: boolean;
 }
 
-/** Spec §5 bounds and §9 steps; the RSI and sentiment filters take the server's bounds. */
+/** Spec §5 bounds and defaults (shared with the server) and §9 steps. A null default means "no filter" (empty). */
 export const NUMBER_FIELDS = {
-  lookbackDays: { label: "Lookback days", min: 45, max: 365, step: 5, integer: true },
-  newsWindowDays: { label: "News window (days)", min: 1, max: 14, step: 1, integer: true },
-  minOptionsOi: { label: "Min options open interest", min: 0, step: 100, integer: true },
-  minBeta: { label: "Min beta", min: -10, max: 10, step: 0.1, integer: false },
-  maxBeta: { label: "Max beta", min: -10, max: 10, step: 0.1, integer: false },
-  maxEarnDays: { label: "Exclude earnings within (days)", min: 0, step: 1, integer: true },
-  minPrice: { label: "Min price ($)", min: 0, step: 0.5, integer: false },
-  minVolume: { label: "Min avg volume (20d)", min: 0, step: 10_000, integer: true },
-  maxSymbols: { label: "Max symbols", min: 0, step: 500, integer: true },
-  minRsi: { label: "Min RSI 14", min: 0, max: 100, step: 1, integer: false, optional: true },
-  maxRsi: { label: "Max RSI 14", min: 0, max: 100, step: 1, integer: false, optional: true },
-  minSentiment: { label: "Min news sentiment", min: -1, max: 1, step: 0.05, integer: false, optional: true },
+  lookbackDays: { label: "Lookback days", step: 5, ...SCREEN_NUMBER_RULES.lookbackDays },
+  newsWindowDays: { label: "News window (days)", step: 1, ...SCREEN_NUMBER_RULES.newsWindowDays },
+  minOptionsOi: { label: "Min options open interest", step: 100, ...SCREEN_NUMBER_RULES.minOptionsOi },
+  minBeta: { label: "Min beta", step: 0.1, ...SCREEN_NUMBER_RULES.minBeta },
+  maxBeta: { label: "Max beta", step: 0.1, ...SCREEN_NUMBER_RULES.maxBeta },
+  maxEarnDays: { label: "Exclude earnings within (days)", step: 1, ...SCREEN_NUMBER_RULES.maxEarnDays },
+  minPrice: { label: "Min price ($)", step: 0.5, ...SCREEN_NUMBER_RULES.minPrice },
+  minVolume: { label: "Min avg volume (20d)", step: 10_000, ...SCREEN_NUMBER_RULES.minVolume },
+  maxSymbols: { label: "Max symbols", step: 500, ...SCREEN_NUMBER_RULES.maxSymbols },
+  minRsi: { label: "Min RSI 14", step: 1, ...SCREEN_NUMBER_RULES.minRsi },
+  maxRsi: { label: "Max RSI 14", step: 1, ...SCREEN_NUMBER_RULES.maxRsi },
+  minSentiment: { label: "Min news sentiment", step: 0.05, ...SCREEN_NUMBER_RULES.minSentiment },
 } as const satisfies Record<string, NumberFieldSpec>;
 export type NumberField = keyof typeof NUMBER_FIELDS;
 
-/** Spec §9: batch size is fixed at 150 in the form (the API allows 50–300). */
-export const BATCH_SIZE = 150;
-export const SECTOR_KEYWORD_MAX_LENGTH = 100;
+/** Spec §9: batch size is fixed in the form (the API allows 50–300). */
+export const BATCH_SIZE = SCREEN_NUMBER_RULES.batchSize.default;
+export { SECTOR_KEYWORD_MAX_LENGTH };
 export const DEFAULT_MANUAL_TICKERS = "AAPL, MSFT, NVDA, JPM, AMZN";
-/** Universes whose tickers the form sends (spec §3: only when the universe is not a named list). */
-export const TICKER_LIST_UNIVERSES: readonly ScreenUniverse[] = ["UPLOAD", "MANUAL"];
+const numberText = (value: number | null | undefined) => (value == null ? "" : String(value));
+const defaultText = (field: NumberField) => numberText(NUMBER_FIELDS[field].default);
 
 export const DEFAULT_SCREEN_FORM_VALUES: ScreenFormValues = {
   universe: "SP500",
   manualTickers: DEFAULT_MANUAL_TICKERS,
   upload: null,
-  lookbackDays: "120",
-  newsWindowDays: "7",
-  requireOptions: true,
-  minOptionsOi: "0",
-  minBeta: "-10",
-  maxBeta: "10",
-  maxEarnDays: "0",
+  lookbackDays: defaultText("lookbackDays"),
+  newsWindowDays: defaultText("newsWindowDays"),
+  requireOptions: SCREEN_FLAG_DEFAULTS.requireOptions,
+  minOptionsOi: defaultText("minOptionsOi"),
+  minBeta: defaultText("minBeta"),
+  maxBeta: defaultText("maxBeta"),
+  maxEarnDays: defaultText("maxEarnDays"),
   sectorKeyword: "",
-  newsSources: { wsj: true, yahoo: true, reuters: true, cnbc: false, ft: false },
-  includeEtf: false,
-  minPrice: "3",
-  minVolume: "100000",
-  maxSymbols: "4000",
-  minRsi: "",
-  maxRsi: "",
-  requireMaCondition: false,
-  requireCrossover: false,
-  minSentiment: "",
+  newsSources: { ...DEFAULT_NEWS_SOURCES },
+  includeEtf: SCREEN_FLAG_DEFAULTS.includeEtf,
+  minPrice: defaultText("minPrice"),
+  minVolume: defaultText("minVolume"),
+  maxSymbols: defaultText("maxSymbols"),
+  minRsi: defaultText("minRsi"),
+  maxRsi: defaultText("maxRsi"),
+  requireMaCondition: SCREEN_FLAG_DEFAULTS.requireMaCondition,
+  requireCrossover: SCREEN_FLAG_DEFAULTS.requireCrossover,
+  minSentiment: defaultText("minSentiment"),
 };
 
 /** Fields that can carry a message: the number fields and the ticker sources. */
@@ -118,7 +123,7 @@ function rangeMessage({ label, min, max }: NumberFieldSpec): string {
 /** The number a field holds, or the message saying why it is not acceptable. */
 function parseNumberField(text: string, spec: NumberFieldSpec): { value: number | null } | { error: string } {
   const trimmed = text.trim();
-  if (!trimmed) return spec.optional ? { value: null } : { error: `${spec.label} is required.` };
+  if (!trimmed) return spec.default === null ? { value: null } : { error: `${spec.label} is required.` };
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { error: `${spec.label} must be a number.` };
   if (spec.integer && !Number.isInteger(value)) return { error: `${spec.label} must be a whole number.` };
@@ -164,6 +169,10 @@ export function checkScreenForm(values: ScreenFormValues): ScreenFormCheck {
     if (!values.upload) errors.upload = "Choose a .csv file with a ticker or symbol column.";
     else if (values.upload.tickers.length === 0) errors.upload = "The file holds no valid ticker (1 to 5 letters).";
   }
+  if (tickers && tickers.tickers.length > MAX_LISTED_TICKERS) {
+    errors[values.universe === "UPLOAD" ? "upload" : "manualTickers"] =
+      `A list may hold at most ${count(MAX_LISTED_TICKERS)} tickers; this one has ${count(tickers.tickers.length)}.`;
+  }
   const sectorKeyword = values.sectorKeyword.trim();
   if (sectorKeyword.length > SECTOR_KEYWORD_MAX_LENGTH) {
     errors.sectorKeyword = `Sector keyword must be at most ${SECTOR_KEYWORD_MAX_LENGTH} characters.`;
@@ -197,8 +206,6 @@ export function checkScreenForm(values: ScreenFormValues): ScreenFormCheck {
   };
   return { input, errors: null };
 }
-
-const numberText = (value: number | null | undefined) => (value == null ? "" : String(value));
 
 /** A stored request (a saved screen) back as form values; every field is filled, defaults included. */
 export function formValuesFromRequest(requestKey: screenFormValues_request$key): ScreenFormValues {

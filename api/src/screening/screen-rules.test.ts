@@ -1,4 +1,4 @@
-import { cleanTickerList, parseTickerCsv, parseTickerList } from "./ticker-lists";
+import { cleanTickerList, parseTickerCsv, parseTickerList, TickerCsvError } from "./screen-rules";
 
 describe("manual ticker lists (spec §5)", () => {
   it("trims, upper-cases, drops invalid entries and repeats", () => {
@@ -29,5 +29,24 @@ describe("CSV upload (spec §5)", () => {
 
   it("matches header names case-insensitively, e.g. 'Ticker Symbol'", () => {
     expect(parseTickerCsv("\uFEFFid,TICKER SYMBOL\n1,jpm\n2,jpm").tickers).toEqual(["JPM"]);
+  });
+
+  it("keeps a quoted company name with a comma in its own cell", () => {
+    const csv = 'Company,Ticker\n"Apple, Inc.",AAPL\n"Berkshire Hathaway, Inc. ""B""",brk\nMicrosoft,msft\n';
+    expect(parseTickerCsv(csv)).toEqual({ tickers: ["AAPL", "BRK", "MSFT"], dropped: [], column: "Ticker" });
+  });
+
+  it("reads a spreadsheet export: byte-order mark, quoted header, CRLF lines, spaces around cells", () => {
+    const csv = '\uFEFF"Company Name","Symbol"\r\n"Apple, Inc." , "aapl"\r\n"NVIDIA Corp",NVDA\r\n\r\n';
+    expect(parseTickerCsv(csv)).toEqual({ tickers: ["AAPL", "NVDA"], dropped: [], column: "Symbol" });
+  });
+
+  it("has no column and no tickers for an empty file, and no tickers for a header alone", () => {
+    expect(parseTickerCsv("")).toEqual({ tickers: [], dropped: [], column: null });
+    expect(parseTickerCsv("Symbol\n")).toEqual({ tickers: [], dropped: [], column: "Symbol" });
+  });
+
+  it("says which line has an unbalanced quote", () => {
+    expect(() => parseTickerCsv('Name,Symbol\nApple,AAPL\n"Microsoft,MSFT\n')).toThrow(new TickerCsvError("check the quotes on line 3"));
   });
 });
