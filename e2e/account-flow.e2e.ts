@@ -69,6 +69,8 @@ it("Create Account → demo checkout → activated → sign out → email link �
   const trialEndShown = await page.evaluate((iso) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long" }), activated.trialEnd);
   await page.getByRole("tabpanel").getByText(trialEndShown).waitFor();
   await page.getByText("Your 7-day free trial has started.", { exact: true }).waitFor();
+  // "You're signed in" holds for the header too, before the page opens /.
+  await page.getByRole("banner").getByRole("button", { name: "Account menu for Grace Hopper" }).waitFor();
   await screenshot(page, "auth-activated");
 
   // After 2 s the app opens / as a signed-in Pro (trial) user.

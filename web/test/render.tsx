@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { createMockEnvironment } from "relay-test-utils";
@@ -16,6 +16,11 @@ export function renderApp(path: string, environment: MockEnvironment = createMoc
     </Providers>,
   );
   return { ...utils, router, environment };
+}
+
+/** A toast with `text`, inside the notifications region (it appears with the first toast). */
+export async function findToast(text: string) {
+  return within(await screen.findByRole("region", { name: /Notifications/ })).findByText(text);
 }
 
 /** Render one element inside the providers and a router (for components that use links). */

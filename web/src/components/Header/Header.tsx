@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "react-router-dom";
 import styled, { keyframes } from "styled-components";
@@ -13,12 +13,14 @@ import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { ThemeToggle } from "../ThemeToggle/ThemeToggle";
 import { Button, ButtonLink } from "../ui/Button";
 import { Container, VisuallyHidden } from "../ui/Layout";
-import { UserMenu } from "../UserMenu/UserMenu";
 import type { HeaderViewerQuery as HeaderViewerQueryType } from "./__generated__/HeaderViewerQuery.graphql";
 
 export const COMPANY_NAME = "Tickerscope";
 export const COMPANY_SHORT_NAME = "TS";
 export const LOGIN_PATH = "/api/login";
+
+// Signed-in only: its dropdown (Radix menu + floating-ui) stays out of the entry chunk every visitor loads.
+const UserMenu = lazy(() => import("../UserMenu/UserMenu").then((module) => ({ default: module.UserMenu })));
 
 export const HeaderViewerQuery = graphql`
   query HeaderViewerQuery {
@@ -59,7 +61,8 @@ export function Header() {
 }
 
 /**
- * The viewer, fetched once for the shell (sign-in and sign-out reload the page). Loaded
+ * The viewer, fetched once for the shell: signing out reloads the page, and signing in on
+ * /auth fetches HeaderViewerQuery again (pages/Auth/afterSignIn.ts), which updates it here. Loaded
  * from an effect rather than during render: React 19 may remount a suspended subtree,
  * and a render-time fetch would start over each time.
  */

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { renderWithProviders } from "../../../test/render";
+import { fireEvent, screen } from "@testing-library/react";
+import { findToast, renderWithProviders } from "../../../test/render";
 import { PricingCards } from "./PricingCards";
 
 // A visitor's cards (no viewer). The signed-in states are covered through /pricing (PricingPage.test.tsx).
@@ -7,9 +7,8 @@ import { PricingCards } from "./PricingCards";
 test("choosing Basic shows the 'Current Plan' toast", async () => {
   renderWithProviders(<PricingCards />);
   fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
-  const toasts = within(screen.getByRole("region", { name: /Notifications/ }));
-  expect(await toasts.findByText("Current Plan")).toBeTruthy();
-  expect(toasts.getByText("You're already on the Basic plan.")).toBeTruthy();
+  expect(await findToast("Current Plan")).toBeTruthy();
+  expect(await findToast("You're already on the Basic plan.")).toBeTruthy();
 });
 
 test("choosing Pro posts a plain form to /api/create-subscription", () => {

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay";
 import styled, { css } from "styled-components";
-import { CheckIcon } from "../Icons/Icons";
 import { useToast } from "../Toaster/useToast";
 import { Button, ButtonLink } from "../ui/Button";
 import { Badge } from "../ui/Layout";
-import { Features, Price } from "./planStyles";
+import { FeatureList } from "./FeatureList";
+import { Price } from "./planStyles";
 import { CREATE_SUBSCRIPTION_ACTION, PLANS, type PlanId } from "./plans";
 import type { PricingCards_viewer$key } from "./__generated__/PricingCards_viewer.graphql";
 
@@ -53,14 +53,7 @@ export function PricingCards({ viewer, headingLevel = 2 }: PricingCardsProps) {
               {plan.period ? <span>{plan.period}</span> : null}
             </Price>
             <Muted>{plan.tagline}</Muted>
-            <Features>
-              {plan.features.map((f) => (
-                <li key={f}>
-                  <CheckIcon size={16} />
-                  <span>{f}</span>
-                </li>
-              ))}
-            </Features>
+            <FeatureList features={plan.features} />
             {isPro ? (
               <form method="post" action={CREATE_SUBSCRIPTION_ACTION}>
                 <Button type="submit" $block $size="lg" disabled={isCurrent}>

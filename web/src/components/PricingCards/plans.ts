@@ -1,28 +1,118 @@
 export type PlanId = "basic" | "pro";
 
+/** One line of a plan's feature list. */
+export interface PlanFeature {
+  name: string;
+  /**
+   * False until the feature is built: every list shows it as "Coming soon", without the check
+   * mark that means "included". Shipping a feature is flipping this flag.
+   */
+  available: boolean;
+}
+
+export interface ProFeature extends PlanFeature {
+  id:
+    | "combined-screener"
+    | "api-access"
+    | "ai-stock-picker"
+    | "advanced-technical-analysis"
+    | "stock-comparison"
+    | "news-videos"
+    | "hedge-fund-13f"
+    | "earnings-predictions"
+    | "priority-support"
+    | "advanced-screener-filters";
+  /** One sentence for the Pricing page's showcase. */
+  description: string;
+}
+export type ProFeatureId = ProFeature["id"];
+
 export interface Plan {
   id: PlanId;
   name: string;
   price: string;
   period: string;
   tagline: string;
-  features: string[];
+  features: readonly PlanFeature[];
   highlight?: string;
 }
 
 export const CREATE_SUBSCRIPTION_ACTION = "/api/create-subscription";
 
-export const PRO_FEATURES = [
-  "Everything in Basic Plan",
-  "AI Stock Picker (daily refresh)",
-  "Advanced technical analysis",
-  "Stock comparison tools",
-  "Real-time news videos",
-  "SEC 13F hedge fund tracking",
-  "Priority support",
-  "Advanced screener filters",
-  "API access",
+/**
+ * What Pro adds (spec §1 and the /subscribe list, plus the combined screener it unlocks): the one
+ * list the plan cards, /subscribe and the Pricing showcase read.
+ */
+export const PRO_FEATURES: readonly ProFeature[] = [
+  {
+    id: "combined-screener",
+    name: "Combined technical + sentiment screener",
+    description: "Technical and news-sentiment signals in one graded score (A to D).",
+    available: true,
+  },
+  {
+    id: "api-access",
+    name: "API access",
+    description: "A GraphQL API with your own keys, to screen from your own tools.",
+    available: true,
+  },
+  {
+    id: "ai-stock-picker",
+    name: "AI Stock Picker (daily refresh)",
+    description: "Unlimited AI-ranked picks, refreshed daily, beyond the free top-5 preview.",
+    available: false,
+  },
+  {
+    id: "advanced-technical-analysis",
+    name: "Advanced technical analysis",
+    description: "Technical studies beyond the screener's moving averages and RSI.",
+    available: false,
+  },
+  {
+    id: "stock-comparison",
+    name: "Stock comparison tools",
+    description: "Side-by-side comparison of stocks.",
+    available: false,
+  },
+  {
+    id: "news-videos",
+    name: "Real-time news videos",
+    description: "Curated financial news videos alongside your research.",
+    available: false,
+  },
+  {
+    id: "hedge-fund-13f",
+    name: "SEC 13F hedge fund tracking",
+    description: "Institutional holdings from SEC 13F filings.",
+    available: false,
+  },
+  {
+    id: "earnings-predictions",
+    name: "Earnings predictions",
+    description: "Beat probability, consensus EPS and momentum ahead of each report.",
+    available: false,
+  },
+  {
+    id: "priority-support",
+    name: "Priority support",
+    description: "Faster answers from our team.",
+    available: false,
+  },
+  {
+    id: "advanced-screener-filters",
+    name: "Advanced screener filters",
+    description: "Filters beyond the Basic screener's, for narrower screens.",
+    available: false,
+  },
 ];
+
+/** Included features first, then those coming soon, each group in its listed order. */
+export function availableFirst<T extends PlanFeature>(features: readonly T[]): T[] {
+  return [...features.filter((feature) => feature.available), ...features.filter((feature) => !feature.available)];
+}
+
+/** The Pro plan's list on its card and on /subscribe. */
+export const PRO_PLAN_FEATURES: readonly PlanFeature[] = [{ name: "Everything in Basic Plan", available: true }, ...availableFirst(PRO_FEATURES)];
 
 export const PLANS: readonly Plan[] = [
   {
@@ -31,7 +121,12 @@ export const PLANS: readonly Plan[] = [
     price: "Free",
     period: "",
     tagline: "Core screening and news sentiment for getting started.",
-    features: ["Basic stock screener", "News sentiment analysis", "AI stock picks preview (top 5)", "Full screen results with CSV export"],
+    features: availableFirst([
+      { name: "Basic stock screener", available: true },
+      { name: "News sentiment analysis", available: true },
+      { name: "AI stock picks preview (top 5)", available: false },
+      { name: "Full screen results with CSV export", available: true },
+    ]),
   },
   {
     id: "pro",
@@ -39,7 +134,7 @@ export const PLANS: readonly Plan[] = [
     price: "$30",
     period: "/month",
     tagline: "7-day free trial. Cancel anytime.",
-    features: PRO_FEATURES,
+    features: PRO_PLAN_FEATURES,
     highlight: "Most Popular",
   },
 ];

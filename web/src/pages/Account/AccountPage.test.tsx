@@ -4,7 +4,7 @@ import { createMockEnvironment } from "relay-test-utils";
 import { navigation } from "../../api/rest";
 import { errorFromGraphQLErrors } from "../../relay/environment";
 import { executeAgainstSchema } from "../../../test/relay";
-import { renderApp } from "../../../test/render";
+import { findToast, renderApp } from "../../../test/render";
 import { AccountPageQuery } from "./AccountPage";
 
 const PRO_TRIAL = { planId: "pro", planType: "pro", status: "trialing", hasProAccess: true, trialEndsAt: "2026-12-01T12:00:00.000Z" };
@@ -54,7 +54,6 @@ function answerMutation(environment: ReturnType<typeof createMockEnvironment>, n
   return operation;
 }
 
-const notifications = () => within(screen.getByRole("region", { name: /Notifications/ }));
 const planCard = () => within(screen.getByRole("region", { name: "Plan & billing" }));
 const detail = (term: string) => planCard().getByText(term).nextElementSibling?.textContent;
 
@@ -100,7 +99,7 @@ test("with Stripe the button reads 'Manage billing', and Refresh from Stripe upd
   expect(planCard().getByRole("button", { name: "Refreshing..." })).toHaveProperty("disabled", true);
 
   answerMutation(environment, "PlanCardRefreshMutation", { PlanStatus: () => ({ ...PRO_TRIAL, status: "active", trialEndsAt: null }) });
-  expect(await notifications().findByText("Status: Active.")).toBeTruthy();
+  expect(await findToast("Status: Active.")).toBeTruthy();
   expect(detail("Status")).toBe("Active");
   expect(detail("Trial ends")).toBe("N/A");
 });
@@ -166,7 +165,7 @@ test("a blank key name is caught before any request; the server's message for a 
   act(() => environment.mock.reject(environment.mock.getMostRecentOperation(), error));
   expect(await screen.findByRole("alert")).toHaveProperty("textContent", "At most 20 active keys.");
   expect(screen.getByLabelText("Key name").getAttribute("aria-invalid")).toBe("true");
-  expect(await notifications().findByText("Key Not Created")).toBeTruthy();
+  expect(await findToast("Key Not Created")).toBeTruthy();
 });
 
 test("revoking asks first, then marks the key revoked", async () => {
@@ -188,7 +187,7 @@ test("revoking asks first, then marks the key revoked", async () => {
   expect(revoked.getByText("Revoked", { selector: "h3 + span" })).toBeTruthy();
   expect(revoked.getByText("Nov 25, 2026", { exact: false })).toBeTruthy();
   expect(revoked.queryByRole("button", { name: /Revoke/ })).toBeNull();
-  expect(await notifications().findByText("“Research” no longer works.")).toBeTruthy();
+  expect(await findToast("“Research” no longer works.")).toBeTruthy();
 });
 
 test("cancelling the confirmation keeps the key", async () => {

@@ -117,7 +117,7 @@ export function PlanCard({ viewer, billing }: PlanCardProps) {
       {!hasSubscription || ended ? (
         <>
           {hasSubscription ? null : (
-            <Note>You're on the free Basic plan. Pro adds the combined screener, AI picks, 13F holdings, earnings predictions and API access.</Note>
+            <Note>You're on the free Basic plan. Pro adds the combined screener and API access, with more Pro features on the way.</Note>
           )}
           <Actions>
             <ButtonLink to="/subscribe">{hasSubscription ? "Subscribe to Pro again" : "Start 7-Day Free Trial"}</ButtonLink>

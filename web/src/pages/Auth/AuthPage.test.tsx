@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
-import { renderApp } from "../../../test/render";
+import { findToast, renderApp } from "../../../test/render";
 import { answerGraphQL, jsonResponse, mockRest, notifications, signedIn, signedOut, stubNavigation } from "./accountTestKit";
 import { AuthPageQuery } from "./AuthPage";
 import type { IMocks } from "@graphql-tools/mock";
@@ -30,7 +30,7 @@ describe("Create Account", () => {
     renderAuth("/auth");
     await fillCreateAccount("  ", "Ada");
     expect(selectedTab().textContent).toBe("Create Account");
-    expect(await notifications().findByText("Missing Information")).toBeTruthy();
+    expect(await findToast("Missing Information")).toBeTruthy();
     expect(notifications().getByText("Please enter both email and name to start your trial.")).toBeTruthy();
     expect(calls).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe("Create Account", () => {
     expect(calls[0].body).toEqual({ email: "ada@example.com", name: "Ada Lovelace" });
 
     act(() => answer(jsonResponse(200, { checkoutUrl: "/demo-checkout?session_id=demo_cs_1" })));
-    expect(await notifications().findByText("Redirecting to Checkout")).toBeTruthy();
+    expect(await findToast("Redirecting to Checkout")).toBeTruthy();
     expect(notifications().getByText("Opening secure payment setup...")).toBeTruthy();
     expect(assign).toHaveBeenCalledWith("/demo-checkout?session_id=demo_cs_1");
   });
@@ -57,7 +57,7 @@ describe("Create Account", () => {
     mockRest({ "POST /api/auth/create-trial": () => jsonResponse(200, {}) });
     renderAuth("/auth");
     await fillCreateAccount("ada@example.com", "Ada");
-    expect(await notifications().findByText("Trial Setup Failed")).toBeTruthy();
+    expect(await findToast("Trial Setup Failed")).toBeTruthy();
     expect(notifications().getByText("No checkout URL received")).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Start Free Trial" })).toHaveProperty("disabled", false);
@@ -74,7 +74,7 @@ describe("Create Account", () => {
     });
     renderAuth("/auth");
     await fillCreateAccount("ada@", "Ada");
-    expect(await notifications().findByText("Trial Setup Failed")).toBeTruthy();
+    expect(await findToast("Trial Setup Failed")).toBeTruthy();
     expect(notifications().getByText("Email must be a valid email address.")).toBeTruthy();
     const email = screen.getByLabelText("Email");
     expect(email.getAttribute("aria-invalid")).toBe("true");
@@ -85,7 +85,7 @@ describe("Create Account", () => {
     mockRest({ "POST /api/auth/create-trial": () => jsonResponse(500, "oops") });
     renderAuth("/auth");
     await fillCreateAccount("ada@example.com", "Ada");
-    expect(await notifications().findByText("Unable to start trial. Please try again.")).toBeTruthy();
+    expect(await findToast("Unable to start trial. Please try again.")).toBeTruthy();
   });
 });
 
@@ -97,7 +97,7 @@ describe("Sign In", () => {
     expect(selectedTab().textContent).toBe("Sign In");
     expect(screen.getByText(/Use the same email you entered at checkout/)).toBeTruthy();
     fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
-    expect(await notifications().findByText("Email Required")).toBeTruthy();
+    expect(await findToast("Email Required")).toBeTruthy();
     expect(notifications().getByText("Please enter your email address.")).toBeTruthy();
     expect(calls).toEqual([]);
   });
@@ -138,7 +138,7 @@ describe("Sign In", () => {
     renderAuth("/auth?tab=signin");
     fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "ada@example.com" } });
     fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
-    expect(await notifications().findByText("Sign In Failed")).toBeTruthy();
+    expect(await findToast("Sign In Failed")).toBeTruthy();
     expect(notifications().getByText("Too many requests. Try again in 60 seconds.")).toBeTruthy();
   });
 
@@ -148,21 +148,30 @@ describe("Sign In", () => {
     renderAuth("/auth?tab=signin");
     fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "ada@example.com" } });
     fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
-    expect(await notifications().findByText("Account not found or trial expired.")).toBeTruthy();
+    expect(await findToast("Account not found or trial expired.")).toBeTruthy();
 
     failure = () => {
       throw new TypeError("Failed to fetch");
     };
     fireEvent.click(panel().getByRole("button", { name: "Sign In" }));
-    expect(await notifications().findByText("Sign In Error")).toBeTruthy();
+    expect(await findToast("Sign In Error")).toBeTruthy();
     expect(notifications().getByText("Unable to sign in. Please try again.")).toBeTruthy();
   });
 
-  test("an emailed link signs in on load, welcomes the user and opens / after 2 s", async () => {
+  test("an emailed link signs in on load, welcomes the user, shows the account in the header and opens / after 2 s", async () => {
     const assign = stubNavigation();
-    const calls = mockRest({ "POST /api/auth/verify-link": () => jsonResponse(200, { success: true, email: "ada@example.com" }) });
-    renderAuth("/auth?signin_token=tok_123");
-    expect(await notifications().findByText("Sign In Successful")).toBeTruthy();
+    let verified = false;
+    const calls = mockRest({
+      "POST /api/auth/verify-link": () => {
+        verified = true;
+        return jsonResponse(200, { success: true, email: "ada@example.com" });
+      },
+    });
+    const environment = createMockEnvironment();
+    answerGraphQL(environment, AuthPageQuery, () => (verified ? signedIn({ hasProAccess: true }) : signedOut));
+    renderApp("/auth?signin_token=tok_123", environment);
+    expect(await within(await screen.findByRole("banner")).findByRole("button", { name: "Account menu for Ada Lovelace" })).toBeTruthy();
+    expect(await findToast("Sign In Successful")).toBeTruthy();
     expect(notifications().getByText("Welcome back, ada@example.com!")).toBeTruthy();
     expect(calls).toEqual([{ method: "POST", path: "/api/auth/verify-link", body: { token: "tok_123" } }]);
     expect(selectedTab().textContent).toBe("Sign In");
@@ -177,7 +186,7 @@ describe("Sign In", () => {
       "POST /api/auth/verify-link": () => jsonResponse(400, { message, code: "BAD_USER_INPUT", errors: [{ field: "token", message }] }),
     });
     renderAuth("/auth?signin_token=used");
-    expect(await notifications().findByText("Sign In Failed")).toBeTruthy();
+    expect(await findToast("Sign In Failed")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain(message);
     expect(selectedTab().textContent).toBe("Sign In");
     // The form is there to ask for a new link.
@@ -189,15 +198,22 @@ describe("Sign In", () => {
 describe("Status (back from checkout)", () => {
   const trialEnd = "2026-12-08T12:00:00.000Z";
 
-  test("?session_id= activates on load: Account Activated card, toast, then / after 2000 ms", async () => {
+  test("?session_id= activates on load: Account Activated card, toast, the header signed in, then / after 2000 ms", async () => {
     const assign = stubNavigation();
+    let activated = false;
     const calls = mockRest({
-      "POST /api/auth/activate": () =>
-        jsonResponse(200, { success: true, email: "ada@example.com", status: "trialing", trialEnd, signedIn: true }),
+      "POST /api/auth/activate": () => {
+        activated = true;
+        return jsonResponse(200, { success: true, email: "ada@example.com", status: "trialing", trialEnd, signedIn: true });
+      },
       "POST /api/billing/refresh": () =>
         jsonResponse(200, { status: "active", planId: "pro", plan_type: "pro", subscription_status: "active", has_access_to_pro: true, trialEndsAt: null }),
     });
-    renderAuth("/auth?session_id=demo_cs_abc");
+    // The server answers as the session stands: signed out until the activation signs this browser in.
+    const environment = createMockEnvironment();
+    answerGraphQL(environment, AuthPageQuery, () => (activated ? signedIn({ hasProAccess: true }) : signedOut));
+    renderApp("/auth?session_id=demo_cs_abc", environment);
+    const header = within(await screen.findByRole("banner"));
 
     expect(await screen.findByRole("heading", { name: "Account Activated" })).toBeTruthy();
     expect(selectedTab().textContent).toBe("Status");
@@ -206,11 +222,15 @@ describe("Status (back from checkout)", () => {
     expect(panel().getByText("Free trial")).toBeTruthy();
     expect(panel().getByText(new Date(trialEnd).toLocaleDateString("en-US", { dateStyle: "long" }))).toBeTruthy();
     expect(screen.getByRole("link", { name: "Access Screener" }).getAttribute("href")).toBe("/screener");
-    expect(await notifications().findByText("Account Activated!")).toBeTruthy();
+    expect(await findToast("Account Activated!")).toBeTruthy();
     expect(notifications().getByText("Your 7-day free trial has started.")).toBeTruthy();
+    // "You're signed in" is true of the header too, before the page opens /.
+    expect(panel().getByText(/You're signed in/)).toBeTruthy();
+    expect(await header.findByRole("button", { name: "Account menu for Ada Lovelace" })).toBeTruthy();
+    expect(header.queryByRole("button", { name: "Sign In" })).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Refresh from demo billing" }));
-    expect(await notifications().findByText("Subscription Refreshed")).toBeTruthy();
+    expect(await findToast("Subscription Refreshed")).toBeTruthy();
     expect(panel().getByText("Active")).toBeTruthy();
     expect(panel().getByText("N/A")).toBeTruthy();
 
@@ -250,7 +270,7 @@ describe("Status (back from checkout)", () => {
         jsonResponse(400, { message: "This checkout session is not a finished Tickerscope checkout.", code: "BAD_USER_INPUT" }),
     });
     renderAuth("/auth?session_id=forged");
-    expect(await notifications().findByText("Activation Error")).toBeTruthy();
+    expect(await findToast("Activation Error")).toBeTruthy();
     expect(notifications().getByText("Unable to activate account.")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain("This checkout session is not a finished Tickerscope checkout.");
     expect(assign).not.toHaveBeenCalled();

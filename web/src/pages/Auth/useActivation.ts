@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
 import { useToast } from "../../components/Toaster/useToast";
-import { useRedirectHomeAfterSignIn } from "./redirectDelay";
+import { useAfterSignIn } from "./afterSignIn";
 
 /** POST /api/auth/activate's answer (spec §3, plus whether this browser was signed in). */
 export interface ActivationResult {
@@ -52,7 +52,7 @@ export function useActivation(sessionId: string | null): ActivationState {
   }, [sessionId, toast]);
 
   const signedIn = state.kind === "activated" && state.result.signedIn !== false;
-  useRedirectHomeAfterSignIn(signedIn);
+  useAfterSignIn(signedIn);
 
   return state;
 }

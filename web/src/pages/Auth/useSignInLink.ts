@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError, postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
 import { useToast } from "../../components/Toaster/useToast";
-import { useRedirectHomeAfterSignIn } from "./redirectDelay";
+import { useAfterSignIn } from "./afterSignIn";
 
 export type SignInLinkState =
   | { kind: "idle" }
@@ -44,7 +44,7 @@ export function useSignInLink(token: string | null): SignInLinkState {
   }, [token, toast]);
 
   const signedIn = state.kind === "signedIn";
-  useRedirectHomeAfterSignIn(signedIn);
+  useAfterSignIn(signedIn);
 
   return state;
 }

@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { errorFromGraphQLErrors } from "../../relay/environment";
 import { executeAgainstSchema } from "../../../test/relay";
-import { renderApp } from "../../../test/render";
+import { findToast, renderApp } from "../../../test/render";
 import { ContactPageQuery } from "./ContactPage";
 
 function setup() {
@@ -23,10 +23,6 @@ async function fillForm() {
   fireEvent.change(screen.getByLabelText("Email Address"), { target: { value: "ada@example.com" } });
   fireEvent.change(screen.getByLabelText("Investment Focus"), { target: { value: "family-office" } });
   fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Do you cover small caps?" } });
-}
-
-function notifications() {
-  return within(screen.getByRole("region", { name: /Notifications/ }));
 }
 
 test("shows the contact details from the ContactPageQuery", async () => {
@@ -74,8 +70,8 @@ test("submits the message with the mapped enum, shows 'Message Sent' and resets 
 
   act(() => environment.mock.resolve(operation, executeAgainstSchema(operation)));
 
-  expect(await notifications().findByText("Message Sent")).toBeTruthy();
-  expect(notifications().getByText("Thank you for your message! We will get back to you soon.")).toBeTruthy();
+  expect(await findToast("Message Sent")).toBeTruthy();
+  expect(await findToast("Thank you for your message! We will get back to you soon.")).toBeTruthy();
   expect(screen.getByLabelText("First Name")).toHaveProperty("value", "");
   expect(screen.getByLabelText("Email Address")).toHaveProperty("value", "");
   expect(screen.getByLabelText("Investment Focus")).toHaveProperty("value", "");
@@ -105,8 +101,8 @@ test("shows each field's message from a BAD_USER_INPUT error and an 'Error' toas
   await waitFor(() => expect(screen.getByText("Enter a valid email address.")).toBeTruthy());
   expect(screen.getByLabelText("Email Address").getAttribute("aria-invalid")).toBe("true");
   expect(screen.getByText("Message is too long.")).toBeTruthy();
-  expect(await notifications().findByText("Error")).toBeTruthy();
-  expect(notifications().getByText("Please check the highlighted fields and try again.")).toBeTruthy();
+  expect(await findToast("Error")).toBeTruthy();
+  expect(await findToast("Please check the highlighted fields and try again.")).toBeTruthy();
   // The visitor's input is kept so they can fix it.
   expect(screen.getByLabelText("First Name")).toHaveProperty("value", "Ada ");
 });

@@ -1,8 +1,8 @@
 import type { IMocks } from "@graphql-tools/mock";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
-import { renderApp } from "../../../test/render";
-import { answerGraphQL, jsonResponse, mockRest, notifications, signedIn, signedOut } from "../Auth/accountTestKit";
+import { findToast, renderApp } from "../../../test/render";
+import { answerGraphQL, jsonResponse, mockRest, signedIn, signedOut } from "../Auth/accountTestKit";
 import { DemoBillingPortalPageQuery } from "./DemoBillingPortalPage";
 
 function renderPortal(mocks: IMocks) {
@@ -36,7 +36,7 @@ test("shows the demo subscription and cancels it after a confirmation", async ()
 
   fireEvent.click(screen.getByRole("button", { name: "Cancel subscription" }));
   fireEvent.click(screen.getByRole("button", { name: "Yes, cancel subscription" }));
-  expect(await notifications().findByText("Subscription Canceled")).toBeTruthy();
+  expect(await findToast("Subscription Canceled")).toBeTruthy();
   expect(page().getByText("Canceled")).toBeTruthy();
   expect(page().getByText("Basic")).toBeTruthy();
   expect(page().getByText("N/A")).toBeTruthy();

@@ -1,8 +1,8 @@
 import type { IMocks } from "@graphql-tools/mock";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
-import { renderApp } from "../../../test/render";
-import { answerGraphQL, jsonResponse, mockRest, notifications, signedOut, stubNavigation } from "../Auth/accountTestKit";
+import { findToast, renderApp } from "../../../test/render";
+import { answerGraphQL, jsonResponse, mockRest, signedOut, stubNavigation } from "../Auth/accountTestKit";
 import { DemoCheckoutPageQuery } from "./DemoCheckoutPage";
 
 const SESSION = {
@@ -73,7 +73,7 @@ test("a failed completion says so and lets the buyer try again", async () => {
   });
   renderCheckout("/demo-checkout?session_id=demo_cs_abc");
   fireEvent.click(await screen.findByRole("button", { name: "Complete demo checkout" }));
-  expect(await notifications().findByText("Checkout Failed")).toBeTruthy();
+  expect(await findToast("Checkout Failed")).toBeTruthy();
   expect(screen.getByRole("button", { name: "Complete demo checkout" })).toHaveProperty("disabled", false);
 });
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
-import { renderApp } from "../../../test/render";
+import { findToast, renderApp } from "../../../test/render";
 import type { IMocks } from "@graphql-tools/mock";
-import { answerGraphQL, jsonResponse, mockRest, notifications, signedIn, signedOut, stubNavigation } from "../Auth/accountTestKit";
+import { answerGraphQL, jsonResponse, mockRest, signedIn, signedOut, stubNavigation } from "../Auth/accountTestKit";
 import { DirectStripePageQuery } from "./DirectStripePage";
 
 function renderDirectStripe(mocks: IMocks) {
@@ -31,7 +31,7 @@ test("a signed-out visitor gets the Create Account form, which starts the trial"
   fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ada@example.com" } });
   fireEvent.change(screen.getByLabelText("Full Name"), { target: { value: "Ada Lovelace" } });
   fireEvent.click(screen.getByRole("button", { name: "Start Free Trial" }));
-  expect(await notifications().findByText("Redirecting to Checkout")).toBeTruthy();
+  expect(await findToast("Redirecting to Checkout")).toBeTruthy();
   expect(assign).toHaveBeenCalledWith("/demo-checkout?session_id=demo_cs_9");
   expect(submit).not.toHaveBeenCalled();
 });

@@ -1,14 +1,32 @@
-import type { ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useLoaderData } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
 import { ChartIcon, EyeIcon, NewsIcon, ScaleIcon, ShieldIcon, SparkIcon } from "../../components/Icons/Icons";
 import { ButtonLink } from "../../components/ui/Button";
 import { Badge, Card, Container } from "../../components/ui/Layout";
 import { VideoPlayer } from "../../components/VideoPlayer/VideoPlayer";
+import { HeroActions } from "./HeroActions";
+import type { HomePageQuery as HomePageQueryType } from "./__generated__/HomePageQuery.graphql";
 
-export interface HomePageProps {
-  /** Accounts arrive in a later issue; until then every visitor is signed out. */
-  isSignedIn?: boolean;
+export const HomePageQuery = graphql`
+  query HomePageQuery {
+    viewer {
+      ...HeroActions_viewer
+    }
+  }
+`;
+
+export interface HomeLoaderData {
+  queryRef: PreloadedQuery<HomePageQueryType>;
+}
+
+/** The header asks for the viewer too: once either answer is in the store, the other needs no request. */
+export function loader(environment: IEnvironment): HomeLoaderData {
+  return { queryRef: loadQuery<HomePageQueryType>(environment, HomePageQuery, {}, { fetchPolicy: "store-or-network" }) };
 }
 
 const FEATURE_BADGES = [
@@ -41,10 +59,10 @@ const WHY_PRO = [
   { title: "Terminal-grade screening for $30/month", body: "A fraction of the price of a $2,000/month professional terminal." },
   { title: "Explainable signals", body: "Technical and sentiment inputs are shown side by side, so you can check the reasoning yourself." },
   { title: "Broad coverage", body: "Screen the S&P 500 or a wider market universe, upload your own list, or type in the tickers you follow." },
-  { title: "Built for your workflow", body: "Export results to CSV, compare stocks, and follow institutional 13F holdings on the Pro plan." },
+  { title: "Built for your workflow", body: "Export results to CSV, save the screens you run often, and connect your own tools to the Pro plan's API." },
 ];
 
-export default function HomePage({ isSignedIn = false }: HomePageProps) {
+export default function HomePage() {
   useDocumentTitle("Stock screener for disciplined investors");
 
   return (
@@ -61,14 +79,12 @@ export default function HomePage({ isSignedIn = false }: HomePageProps) {
               ticker, so you can spend your time on the few stocks worth a closer look.
             </Tagline>
             <Cta>
-              {isSignedIn ? (
-                <ButtonLink to="/screener" $size="lg">Access Screener</ButtonLink>
-              ) : (
-                <>
-                  <ButtonLink to="/auth" $size="lg">Start Free Trial (7 Days)</ButtonLink>
-                  <ButtonLink to="/auth" $size="lg" $variant="secondary">Sign In</ButtonLink>
-                </>
-              )}
+              {/* Only the buttons wait for the sign-in check; a failed check shows the signed-out ones (spec §4). */}
+              <ErrorBoundary fallback={<HeroActions viewer={null} />}>
+                <Suspense fallback={<CtaPlaceholder aria-hidden="true" />}>
+                  <ViewerHeroActions />
+                </Suspense>
+              </ErrorBoundary>
             </Cta>
             <BadgeRow aria-label="Screening signals">
               {FEATURE_BADGES.map((b) => (
@@ -186,6 +202,12 @@ export default function HomePage({ isSignedIn = false }: HomePageProps) {
   );
 }
 
+function ViewerHeroActions() {
+  const { queryRef } = useLoaderData() as HomeLoaderData;
+  const { viewer } = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
+  return <HeroActions viewer={viewer ?? null} />;
+}
+
 const Hero = styled.section`
   padding: ${({ theme }) => theme.space.xxl} 0;
   background:
@@ -224,6 +246,11 @@ const Cta = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Holds the buttons' height while the sign-in check runs, so the hero does not shift. */
+const CtaPlaceholder = styled.div`
+  min-height: 48px;
 `;
 
 const BadgeRow = styled.ul`

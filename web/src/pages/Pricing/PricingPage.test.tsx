@@ -2,7 +2,7 @@ import type { IMocks } from "@graphql-tools/mock";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { executeAgainstSchema } from "../../../test/relay";
-import { renderApp } from "../../../test/render";
+import { findToast, renderApp } from "../../../test/render";
 import { PricingPageQuery } from "./PricingPage";
 
 const BASIC = { planId: "basic", planType: "basic", status: "free", hasProAccess: false, trialEndsAt: null };
@@ -25,8 +25,22 @@ test("a visitor sees both plans with no banner, and Basic answers with the 'Curr
   expect(screen.queryByRole("heading", { name: /Your current plan/ })).toBeNull();
   expect(screen.queryByRole("button", { name: "Current Plan" })).toBeNull();
   fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
-  const toasts = within(screen.getByRole("region", { name: /Notifications/ }));
-  expect(await toasts.findByText("You're already on the Basic plan.")).toBeTruthy();
+  expect(await findToast("You're already on the Basic plan.")).toBeTruthy();
+});
+
+test("what is not built yet says 'Coming soon' on the plan cards and in the showcase, after what Pro includes", async () => {
+  renderPricing(signedOut);
+  const proCard = within(await screen.findByRole("region", { name: "Pro" }));
+  const proItems = proCard.getAllByRole("listitem").map((item) => item.textContent);
+  expect(proItems.slice(0, 3)).toEqual(["Everything in Basic Plan", "Combined technical + sentiment screener", "API access"]);
+  expect(proItems).toContain("AI Stock Picker (daily refresh) Coming soon");
+  expect(proItems).toContain("SEC 13F hedge fund tracking Coming soon");
+  const basicCard = within(screen.getByRole("region", { name: "Basic" }));
+  expect(basicCard.getAllByRole("listitem").map((item) => item.textContent)).toContain("AI stock picks preview (top 5) Coming soon");
+
+  const showcase = within(screen.getByRole("region", { name: "Everything in Pro" }));
+  expect(showcase.getByRole("article", { name: "API access" }).textContent).not.toContain("Coming soon");
+  expect(showcase.getByRole("article", { name: "Real-time news videos" }).textContent).toContain("Coming soon");
 });
 
 test("a Basic user sees the banner and a disabled 'Current Plan' on Basic; Pro stays available", async () => {

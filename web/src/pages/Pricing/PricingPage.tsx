@@ -1,12 +1,14 @@
-import { Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CurrentPlanBanner } from "../../components/CurrentPlanBanner/CurrentPlanBanner";
-import { ChartIcon, CrownIcon, NewsIcon, ScaleIcon, ShieldIcon, SparkIcon } from "../../components/Icons/Icons";
+import { ChartIcon, CrownIcon, EyeIcon, PlayIcon, ScaleIcon, SettingsIcon, ShieldIcon, SparkIcon, TerminalIcon } from "../../components/Icons/Icons";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
+import { SoonBadge } from "../../components/PricingCards/FeatureList";
+import { availableFirst, PRO_FEATURES, type ProFeatureId } from "../../components/PricingCards/plans";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import type { PricingPageQuery as PricingPageQueryType } from "./__generated__/PricingPageQuery.graphql";
@@ -30,14 +32,18 @@ export function loader(environment: IEnvironment): PricingLoaderData {
   return { queryRef: loadQuery<PricingPageQueryType>(environment, PricingPageQuery, {}, { fetchPolicy: "store-and-network" }) };
 }
 
-const SHOWCASE = [
-  { title: "AI Stock Picker", body: "Unlimited AI-ranked picks, refreshed daily, beyond the free top-5 preview.", Icon: SparkIcon },
-  { title: "Combined Screener", body: "Technical and news-sentiment signals in one graded score (A to D).", Icon: ChartIcon },
-  { title: "Hedge Fund Tracking", body: "Institutional holdings from SEC 13F filings.", Icon: ScaleIcon },
-  { title: "Earnings Predictions", body: "Beat probability, consensus EPS and momentum ahead of each report.", Icon: CrownIcon },
-  { title: "Real-time News Videos", body: "Curated financial news videos alongside your research.", Icon: NewsIcon },
-  { title: "Priority Support & API", body: "Faster answers from our team, and API access for your own tools.", Icon: ShieldIcon },
-];
+const SHOWCASE_ICONS: Record<ProFeatureId, ComponentType<{ size?: number }>> = {
+  "combined-screener": ChartIcon,
+  "api-access": TerminalIcon,
+  "ai-stock-picker": SparkIcon,
+  "advanced-technical-analysis": ChartIcon,
+  "stock-comparison": ScaleIcon,
+  "news-videos": PlayIcon,
+  "hedge-fund-13f": EyeIcon,
+  "earnings-predictions": CrownIcon,
+  "priority-support": ShieldIcon,
+  "advanced-screener-filters": SettingsIcon,
+};
 
 export default function PricingPage() {
   useDocumentTitle("Pricing");
@@ -55,13 +61,19 @@ export default function PricingPage() {
         <section aria-labelledby="showcase-title">
           <ShowcaseTitle id="showcase-title">Everything in Pro</ShowcaseTitle>
           <Showcase>
-            {SHOWCASE.map(({ title, body, Icon }) => (
-              <Feature key={title} as="article">
-                <Icon size={20} />
-                <h3>{title}</h3>
-                <p>{body}</p>
-              </Feature>
-            ))}
+            {availableFirst(PRO_FEATURES).map(({ id, name, description, available }) => {
+              const Icon = SHOWCASE_ICONS[id];
+              return (
+                <Feature key={id} as="article" aria-labelledby={`pro-feature-${id}`} $upcoming={!available}>
+                  <FeatureTop>
+                    <Icon size={20} />
+                    {available ? null : <SoonBadge>Coming soon</SoonBadge>}
+                  </FeatureTop>
+                  <h3 id={`pro-feature-${id}`}>{name}</h3>
+                  <p>{description}</p>
+                </Feature>
+              );
+            })}
           </Showcase>
         </section>
         <Fine>Cancel anytime. Payments are handled securely by our card payment provider.</Fine>
@@ -98,13 +110,20 @@ const Showcase = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
 `;
 
-const Feature = styled(Card)`
+const Feature = styled(Card)<{ $upcoming: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
   align-content: start;
-  svg { color: ${({ theme }) => theme.colors.premium}; }
+  svg { color: ${({ theme, $upcoming }) => ($upcoming ? theme.colors.textMuted : theme.colors.premium)}; }
   h3 { font-size: ${({ theme }) => theme.fontSizes.md}; }
   p { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+
+const FeatureTop = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Fine = styled.p`

@@ -2,7 +2,7 @@ import type { IMocks } from "@graphql-tools/mock";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { renderApp } from "../../../test/render";
-import { PRO_FEATURES } from "../../components/PricingCards/plans";
+import { PRO_PLAN_FEATURES } from "../../components/PricingCards/plans";
 import { answerGraphQL, signedIn, signedOut, stubNavigation } from "../Auth/accountTestKit";
 import { POST_LOGIN_ACTION_KEY } from "./postLoginAction";
 import { SubscribePageQuery } from "./SubscribePage";
@@ -22,6 +22,8 @@ test("a signed-out visitor is asked to log in; 'Login to Continue' remembers 'su
   const assign = stubNavigation();
   renderSubscribe(signedOut);
   expect(await screen.findByRole("heading", { name: "Login Required" })).toBeTruthy();
+  // A visitor without an account is offered the trial's Create Account instead.
+  expect(screen.getByRole("link", { name: /Create an account/ }).getAttribute("href")).toBe("/auth");
   fireEvent.click(screen.getByRole("button", { name: "Login to Continue" }));
   expect(window.sessionStorage.getItem(POST_LOGIN_ACTION_KEY)).toBe("subscribe");
   expect(assign).toHaveBeenCalledWith("/api/login");
@@ -39,7 +41,12 @@ test("a Basic user sees the Pro plan, the order summary and a plain form post to
   const plan = within(await screen.findByRole("region", { name: "Pro Plan" }));
   expect(plan.getByText("Most Popular")).toBeTruthy();
   expect(plan.getByText("$30")).toBeTruthy();
-  expect(plan.getAllByRole("listitem").map((item) => item.textContent)).toEqual(PRO_FEATURES);
+  // Features not built yet are listed after the included ones, marked "Coming soon".
+  expect(plan.getAllByRole("listitem").map((item) => item.textContent)).toEqual(
+    PRO_PLAN_FEATURES.map(({ name, available }) => (available ? name : `${name} Coming soon`)),
+  );
+  expect(plan.getByText("API access").closest("li")?.textContent).toBe("API access");
+  expect(plan.getByText("SEC 13F hedge fund tracking").closest("li")?.textContent).toBe("SEC 13F hedge fund tracking Coming soon");
 
   const summary = within(screen.getByRole("region", { name: "Order summary" }));
   expect(summary.getByText("Pro Plan (Monthly)")).toBeTruthy();

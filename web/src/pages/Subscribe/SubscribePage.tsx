@@ -4,8 +4,9 @@ import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { navigation } from "../../api/rest";
 import { CheckIcon, CrownIcon, LockIcon } from "../../components/Icons/Icons";
-import { Features, Price } from "../../components/PricingCards/planStyles";
-import { PRO_FEATURES } from "../../components/PricingCards/plans";
+import { FeatureList } from "../../components/PricingCards/FeatureList";
+import { Price } from "../../components/PricingCards/planStyles";
+import { PRO_PLAN_FEATURES } from "../../components/PricingCards/plans";
 import { SubscriptionCheckoutForm } from "../../components/SubscriptionCheckoutForm/SubscriptionCheckoutForm";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { Badge, Card, Container, IconBubble, Lead, PageHeading, PageMessagePanel } from "../../components/ui/Layout";
@@ -69,6 +70,10 @@ export default function SubscribePage() {
             </Button>
             <BackLink to="/pricing">Back to Pricing</BackLink>
           </Row>
+          {/* A new visitor has nothing to log in with: creating the account starts the trial checkout. */}
+          <p>
+            New to Tickerscope? <Link to="/auth">Create an account and start the 7-day free trial</Link>.
+          </p>
         </PageMessagePanel>
       </Container>
     );
@@ -82,7 +87,7 @@ export default function SubscribePage() {
             <CrownIcon size={26} />
           </IconBubble>
           <PageHeading id="subscribe-title">You're already subscribed!</PageHeading>
-          <p>Your Pro plan is active, so every Pro feature is already unlocked.</p>
+          <p>Your Pro plan is active: everything Pro offers today is unlocked, and new Pro features unlock as they arrive.</p>
           <Row>
             <ButtonLink to="/screener" $size="lg">Go to Screener</ButtonLink>
             <ButtonLink to="/pricing" $size="lg" $variant="secondary">View Plans</ButtonLink>
@@ -99,7 +104,7 @@ export default function SubscribePage() {
         <BackLink to="/pricing">← Back to Pricing</BackLink>
         <Intro>
           <PageHeading>Subscribe to Pro</PageHeading>
-          <Lead>Unlock every Pro feature with a 7-day free trial. Then $30/month; cancel anytime.</Lead>
+          <Lead>Unlock Pro with a 7-day free trial. Then $30/month; cancel anytime.</Lead>
         </Intro>
         <Columns>
           <PlanCard aria-labelledby="pro-plan-title">
@@ -111,14 +116,7 @@ export default function SubscribePage() {
               <strong>$30</strong>
               <span>/month</span>
             </Price>
-            <Features>
-              {PRO_FEATURES.map((feature) => (
-                <li key={feature}>
-                  <CheckIcon size={16} />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </Features>
+            <FeatureList features={PRO_PLAN_FEATURES} />
           </PlanCard>
           <Summary aria-labelledby="order-summary-title">
             <h2 id="order-summary-title">Order summary</h2>
@@ -140,7 +138,7 @@ export default function SubscribePage() {
               <li><CheckIcon size={14} /> 7-day free trial, then $30/month: billing starts when the trial ends</li>
               <li><CheckIcon size={14} /> Cancel anytime</li>
               <li><CheckIcon size={14} /> 7-day money-back guarantee</li>
-              <li><CheckIcon size={14} /> Instant access to every Pro feature</li>
+              <li><CheckIcon size={14} /> Instant access to every Pro feature available today</li>
             </Notes>
             <SubscriptionCheckoutForm label="Start Free Trial - $30/month" provider={billing.provider} />
             <Fine>
