@@ -9,7 +9,7 @@ let test: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
   db = await createTestDatabase();
   await db.reset(); // on PostgreSQL the database is shared by the test files
-  test = createTestApp(db, { API_ANONYMOUS_POINTS_PER_HOUR: "1000000" });
+  test = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "1000000" });
   await loadSnapshotPrices(db, ["AAPL"]);
 }, 60_000);
 afterAll(() => db.close());
@@ -79,14 +79,14 @@ describe("Stock.technicals and Stock.priceHistory", () => {
     expect(last.sma50!).toBeCloseTo(technicals.sma50, 9);
   });
 
-  it("shows a year by default and rejects a window outside 30–1095 days, naming days", async () => {
+  it("shows a year by default and rejects a window outside 30–3650 days, naming days", async () => {
     const { data } = await graphql(stockQuery, { ticker: "AAPL" });
     expect(data.stock.priceHistory.bars[0].date >= "2020-04-22").toBe(true);
     expect(data.stock.priceHistory.bars.length).toBeGreaterThan(240);
     const { errors } = await graphql(stockQuery, { ticker: "AAPL", days: 10 });
     expect(errors?.[0].extensions).toMatchObject({
       code: "BAD_USER_INPUT",
-      fieldErrors: [{ field: "days", message: "days must be between 30 and 1095." }],
+      fieldErrors: [{ field: "days", message: "days must be between 30 and 3650." }],
     });
   });
 

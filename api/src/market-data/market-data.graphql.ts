@@ -118,7 +118,7 @@ builder.objectFields(Stock, (t) => ({
   }),
   priceHistory: t.field({
     type: PriceHistory,
-    description: "Daily bars with SMA 5/20/50 over the last `days` calendar days before the data's as-of (30–1095, default 365).",
+    description: "Daily bars with SMA 5/20/50 over the last `days` calendar days before the data's as-of (30–3650, default 365).",
     args: { days: t.arg.int() },
     resolve: (stock, args, context) => {
       const { days } = parseInput(daysSchema, { days: args.days ?? priceHistoryDays.default });

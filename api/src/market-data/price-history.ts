@@ -8,7 +8,8 @@ export type PriceBarPoint = DailyBar & { sma5: number | null; sma20: number | nu
 
 export type PriceHistory = { source: string; asOf: string | null; bars: PriceBarPoint[] };
 
-export const priceHistoryDays = { min: 30, max: 1095, default: 365 };
+/** Ten years at most: more than the bundled snapshot (2018 to 2021) plus years of daily refreshes. */
+export const priceHistoryDays = { min: 30, max: 3650, default: 365 };
 /** Calendar days read before the window so SMA 50 is known from its first bar (49 trading days ≈ 71 calendar days). */
 const warmUpDays = 80;
 

@@ -1,17 +1,44 @@
-import { CandlestickSeries, ColorType, createChart, LineSeries, type DeepPartial, type ChartOptions } from "lightweight-charts";
-import { useEffect, useRef } from "react";
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  type ChartOptions,
+  type DeepPartial,
+  type IChartApi,
+} from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled, { useTheme, type DefaultTheme } from "styled-components";
 import { formatMarketDate, formatPrice } from "../ScreenResults/format";
-import type { PriceChart_history$key } from "./__generated__/PriceChart_history.graphql";
+import type { PriceChart_history$data, PriceChart_history$key } from "./__generated__/PriceChart_history.graphql";
 
+type Bar = PriceChart_history$data["bars"][number];
 type Overlay = "sma5" | "sma20" | "sma50";
 
+// Amber, blue and magenta: apart from each other and from the green and red candles, in either theme.
 const OVERLAYS: readonly { key: Overlay; label: string; color: (theme: DefaultTheme) => string }[] = [
   { key: "sma5", label: "SMA 5", color: (theme) => theme.colors.premium },
   { key: "sma20", label: "SMA 20", color: (theme) => theme.colors.primary },
-  { key: "sma50", label: "SMA 50", color: (theme) => theme.colors.accent },
+  { key: "sma50", label: "SMA 50", color: (theme) => (theme.mode === "dark" ? "#e879f9" : "#a21caf") },
 ];
+
+type RangeId = "1M" | "3M" | "6M" | "1Y" | "ALL";
+
+/** The visible window; "All" is every bar the page loaded (all stored history). */
+const RANGES: readonly { id: RangeId; label: string; name: string; months: number | null }[] = [
+  { id: "1M", label: "1M", name: "1 month", months: 1 },
+  { id: "3M", label: "3M", name: "3 months", months: 3 },
+  { id: "6M", label: "6M", name: "6 months", months: 6 },
+  { id: "1Y", label: "1Y", name: "1 year", months: 12 },
+  { id: "ALL", label: "All", name: "all stored history", months: null },
+];
+const DEFAULT_RANGE: RangeId = "1Y";
+
+/** The price pane gets three parts of the height, the volume pane one. */
+const PRICE_PANE_STRETCH = 3;
+const VOLUME_PANE_STRETCH = 1;
 
 function chartOptions(theme: DefaultTheme): DeepPartial<ChartOptions> {
   return {
@@ -20,6 +47,7 @@ function chartOptions(theme: DefaultTheme): DeepPartial<ChartOptions> {
       background: { type: ColorType.Solid, color: theme.colors.surface },
       textColor: theme.colors.textMuted,
       fontFamily: theme.fonts.body,
+      panes: { separatorColor: theme.colors.border },
     },
     grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
     rightPriceScale: { borderColor: theme.colors.border },
@@ -27,9 +55,39 @@ function chartOptions(theme: DefaultTheme): DeepPartial<ChartOptions> {
   };
 }
 
+/** A 6-digit hex colour at the given opacity (the chart draws on a canvas, which has no color-mix). */
+const translucent = (hex: string, alpha: number) =>
+  `${hex}${Math.round(alpha * 255)
+    .toString(16)
+    .padStart(2, "0")}`;
+
+/** A day is up when it closed at or above its open, or, without an open, at or above the day before. */
+function isUpDay(bars: readonly Bar[], index: number): boolean {
+  const bar = bars[index];
+  const reference = bar.open ?? bars[index - 1]?.close ?? bar.close;
+  return bar.close >= reference;
+}
+
+/** The first date of a range ending at the last bar: `months` calendar months back (YYYY-MM-DD). */
+function rangeStart(lastDate: string, months: number): string {
+  const date = new Date(`${lastDate}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
+}
+
+function showRange(chart: IChartApi, bars: readonly Bar[], range: RangeId) {
+  const months = RANGES.find((candidate) => candidate.id === range)?.months ?? null;
+  const first = bars[0].date;
+  const last = bars[bars.length - 1].date;
+  const from = months == null ? first : rangeStart(last, months);
+  if (from <= first) chart.timeScale().fitContent();
+  else chart.timeScale().setVisibleRange({ from, to: last });
+}
+
 /**
- * Daily candles (or closes, when the source has no open/high/low) with SMA 5/20/50 overlays,
- * drawn by lightweight-charts in the page's theme. It fills its container and follows its size.
+ * Daily candles (or closes, when the source has no open/high/low) with SMA 5/20/50 overlays and a
+ * volume pane, drawn by lightweight-charts in the page's theme, with 1M to All range buttons. It
+ * fills its container and follows its size.
  */
 export function PriceChart({ history, ticker }: { history: PriceChart_history$key; ticker: string }) {
   const data = useFragment(
@@ -43,6 +101,7 @@ export function PriceChart({ history, ticker }: { history: PriceChart_history$ke
           high
           low
           close
+          volume
           sma5
           sma20
           sma50
@@ -53,8 +112,11 @@ export function PriceChart({ history, ticker }: { history: PriceChart_history$ke
   );
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const [range, setRange] = useState<RangeId>(DEFAULT_RANGE);
   const { bars } = data;
   const hasCandles = bars.every((bar) => bar.open != null && bar.high != null && bar.low != null);
+  const hasVolume = bars.some((bar) => bar.volume != null);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -79,28 +141,61 @@ export function PriceChart({ history, ticker }: { history: PriceChart_history$ke
       chart
         .addSeries(LineSeries, {
           color: overlay.color(theme),
-          lineWidth: 1,
+          lineWidth: 2,
           priceLineVisible: false,
           lastValueVisible: false,
           crosshairMarkerVisible: false,
         })
         .setData(bars.flatMap((bar) => (bar[overlay.key] == null ? [] : [{ time: bar.date, value: bar[overlay.key]! }])));
     }
-    chart.timeScale().fitContent();
-    return () => chart.remove();
-  }, [bars, hasCandles, theme]);
+    if (hasVolume) {
+      const up = translucent(theme.colors.success, 0.6);
+      const down = translucent(theme.colors.danger, 0.6);
+      chart
+        .addSeries(HistogramSeries, { priceFormat: { type: "volume" }, priceLineVisible: false, lastValueVisible: false }, 1)
+        .setData(bars.flatMap((bar, index) => (bar.volume == null ? [] : [{ time: bar.date, value: bar.volume, color: isUpDay(bars, index) ? up : down }])));
+      const [pricePane, volumePane] = chart.panes();
+      pricePane.setStretchFactor(PRICE_PANE_STRETCH);
+      volumePane.setStretchFactor(VOLUME_PANE_STRETCH);
+    }
+    chartRef.current = chart;
+    return () => {
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, [bars, hasCandles, hasVolume, theme]);
+
+  // Declared after the chart's effect, so a new chart (new bars or theme) gets the chosen range too.
+  useEffect(() => {
+    if (chartRef.current && bars.length > 0) showRange(chartRef.current, bars, range);
+  }, [bars, theme, range]);
 
   if (bars.length === 0) {
     return <Empty>No daily prices are stored for {ticker}, so there is no chart.</Empty>;
   }
   const first = bars[0];
   const last = bars[bars.length - 1];
+  const rangeName = RANGES.find((candidate) => candidate.id === range)?.name;
   return (
     <Figure>
+      <RangeBar role="group" aria-label="Chart range">
+        {RANGES.map((choice) => (
+          <RangeButton
+            key={choice.id}
+            type="button"
+            aria-pressed={range === choice.id}
+            aria-label={`Show ${choice.name}`}
+            title={`Show ${choice.name}`}
+            onClick={() => setRange(choice.id)}
+          >
+            {choice.label}
+          </RangeButton>
+        ))}
+      </RangeBar>
       <Canvas
         ref={containerRef}
         role="img"
-        aria-label={`Daily ${hasCandles ? "candles" : "closing prices"} for ${ticker} from ${formatMarketDate(first.date)} (close ${formatPrice(first.close)}) to ${formatMarketDate(last.date)} (close ${formatPrice(last.close)}), with SMA 5, 20 and 50.`}
+        aria-label={`Daily ${hasCandles ? "candles" : "closing prices"} for ${ticker} from ${formatMarketDate(first.date)} (close ${formatPrice(first.close)}) to ${formatMarketDate(last.date)} (close ${formatPrice(last.close)}), with SMA 5, 20 and 50${hasVolume ? " and daily volume below" : ""}; showing ${rangeName}.`}
       />
       <Caption>
         <Legend aria-label="Chart key">
@@ -110,6 +205,13 @@ export function PriceChart({ history, ticker }: { history: PriceChart_history$ke
               {overlay.label}
             </li>
           ))}
+          {hasVolume ? (
+            <li>
+              <VolumeSwatch aria-hidden="true" style={{ background: theme.colors.success }} />
+              <VolumeSwatch aria-hidden="true" style={{ background: theme.colors.danger }} />
+              Volume, up / down day
+            </li>
+          ) : null}
         </Legend>
         <span>
           {data.source} · {bars.length} trading days to {formatMarketDate(data.asOf ?? last.date)}
@@ -127,10 +229,10 @@ const Figure = styled.figure`
 `;
 
 const Canvas = styled.div`
-  height: 360px;
+  height: 400px;
   min-width: 0;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    height: 420px;
+    height: 480px;
   }
 `;
 
@@ -143,9 +245,40 @@ const Caption = styled.figcaption`
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
+const RangeBar = styled.div`
+  display: inline-flex;
+  justify-self: end;
+  padding: 2px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const RangeButton = styled.button`
+  min-width: 40px;
+  min-height: 32px;
+  padding: 4px 10px;
+  border: 0;
+  border-radius: 4px;
+  background: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { color: ${({ theme }) => theme.colors.text}; }
+  &[aria-pressed="true"] {
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    box-shadow: ${({ theme }) => theme.colors.shadow};
+  }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 1px; }
+`;
+
 const Legend = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  flex-wrap: wrap;
+  gap: 4px ${({ theme }) => theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -156,6 +289,14 @@ const Swatch = styled.span`
   width: 14px;
   height: 3px;
   border-radius: 2px;
+`;
+
+const VolumeSwatch = styled.span`
+  width: 6px;
+  height: 10px;
+  margin-right: -4px;
+  border-radius: 1px;
+  opacity: 0.6;
 `;
 
 const Empty = styled.p`

@@ -1,8 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchQuery, graphql, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from "react-relay";
-import type { GraphQLTaggedNode, OperationType, Subscription } from "relay-runtime";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { graphql, loadQuery, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from "react-relay";
+import {
+  createOperationDescriptor,
+  getRequest,
+  type GraphQLResponse,
+  type GraphQLTaggedNode,
+  type OperationType,
+  type PayloadData,
+  type RequestParameters,
+  type Subscription,
+} from "relay-runtime";
 import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environment";
 import { useToast, type ToastInput } from "../Toaster/useToast";
+import { readScreenSession, writeScreenSession } from "./screenSession";
 import type { ScreenInput, useScreenRunBasicQuery } from "./__generated__/useScreenRunBasicQuery.graphql";
 import type { useScreenRunCombinedQuery } from "./__generated__/useScreenRunCombinedQuery.graphql";
 
@@ -65,21 +75,34 @@ const combinedFailureToast = (error: unknown): ToastInput =>
 
 type ScreenRunOperation = OperationType & { variables: { input: ScreenInput } };
 
+/** Identifies the query's text (its persisted id, else the compiler's hash of the text). */
+const queryVersion = (params: RequestParameters): string => ("cacheID" in params ? params.cacheID : params.id);
+
+/** A run as kept in the screen session: the request and the server's raw answer, for the store. */
+interface KeptRun {
+  /** An answer kept by an older build of the page (another query text) is not reused. */
+  queryVersion: string;
+  input: ScreenInput;
+  data: PayloadData;
+}
+
 export interface ScreenRun<Query extends ScreenRunOperation> {
   run: (input: ScreenInput) => void;
   /** True from the click until the server answers: the run button reads 'Running...'. */
   pending: boolean;
-  /** The latest successful run, read from the store (null before the first). */
+  /** The latest successful run, read from the store (null before the first), or the one kept from before. */
   result: PreloadedQuery<Query> | null | undefined;
 }
 
 /**
- * Runs a screen query and keeps its result: the network fetch gives the pending state and the
+ * Runs a screen query and keeps its result: the network request gives the pending state and the
  * toasts; the page then reads the answer with a store-only preloaded query, loaded in the same
- * tick so the store cannot collect it in between.
+ * tick so the store cannot collect it in between. The answer is also kept in the screen session
+ * under `sessionKey`, and put back in the store when the page mounts again (Back from a stock).
  */
 function useScreenRun<Query extends ScreenRunOperation>(
   query: GraphQLTaggedNode,
+  sessionKey: string,
   successToast: ToastInput,
   failureToast: (error: unknown) => ToastInput,
 ): ScreenRun<Query> {
@@ -89,17 +112,40 @@ function useScreenRun<Query extends ScreenRunOperation>(
   const [pending, setPending] = useState(false);
   const inFlight = useRef<Subscription | null>(null);
   useEffect(() => () => inFlight.current?.unsubscribe(), []);
+  const runKey = `${sessionKey}.run`;
+
+  // The kept run, put back in the store before the first paint (so a restored screen never flashes
+  // "No results yet"); held until this unmounts or a new run replaces it.
+  const [restored, setRestored] = useState<PreloadedQuery<Query> | null>(null);
+  useLayoutEffect(() => {
+    const kept = readScreenSession<KeptRun>(runKey);
+    const request = getRequest(query);
+    if (!kept || kept.queryVersion !== queryVersion(request.params)) return;
+    const variables = { input: kept.input } as Query["variables"];
+    environment.commitPayload(createOperationDescriptor(request, variables), kept.data);
+    const reference = loadQuery<Query>(environment, query, variables, { fetchPolicy: "store-only" });
+    // The reference retains the answer in the store, so it is made here, where it can be disposed with the page.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestored(reference);
+    return () => reference.dispose();
+  }, [environment, query, runKey]);
 
   const run = useCallback(
     (input: ScreenInput) => {
       inFlight.current?.unsubscribe();
       setPending(true);
       const variables = { input } as Query["variables"];
-      inFlight.current = fetchQuery<Query>(environment, query, variables, { fetchPolicy: "network-only" }).subscribe({
+      const request = getRequest(query);
+      let answer: PayloadData | null = null;
+      inFlight.current = environment.execute({ operation: createOperationDescriptor(request, variables) }).subscribe({
+        next: (response: GraphQLResponse) => {
+          if ("data" in response && response.data) answer = response.data;
+        },
         complete: () => {
           inFlight.current = null;
           loadResult(variables, { fetchPolicy: "store-only" });
           setPending(false);
+          if (answer) writeScreenSession(runKey, { queryVersion: queryVersion(request.params), input, data: answer } satisfies KeptRun);
           toast(successToast);
         },
         error: (error: unknown) => {
@@ -109,19 +155,20 @@ function useScreenRun<Query extends ScreenRunOperation>(
         },
       });
     },
-    [environment, query, loadResult, toast, successToast, failureToast],
+    [environment, query, runKey, loadResult, toast, successToast, failureToast],
   );
 
-  return { run, pending, result };
+  return { run, pending, result: result ?? restored };
 }
 
 export type BasicScreenRun = ScreenRun<useScreenRunBasicQuery>;
 export type CombinedScreenRun = ScreenRun<useScreenRunCombinedQuery>;
 
-export function useBasicScreenRun(): BasicScreenRun {
-  return useScreenRun<useScreenRunBasicQuery>(BasicScreenRunQuery, BASIC_SUCCESS_TOAST, basicFailureToast);
+/** `sessionKey`: where the last run is kept (screenSessionKey). */
+export function useBasicScreenRun(sessionKey: string): BasicScreenRun {
+  return useScreenRun<useScreenRunBasicQuery>(BasicScreenRunQuery, sessionKey, BASIC_SUCCESS_TOAST, basicFailureToast);
 }
 
-export function useCombinedScreenRun(): CombinedScreenRun {
-  return useScreenRun<useScreenRunCombinedQuery>(CombinedScreenRunQuery, COMBINED_SUCCESS_TOAST, combinedFailureToast);
+export function useCombinedScreenRun(sessionKey: string): CombinedScreenRun {
+  return useScreenRun<useScreenRunCombinedQuery>(CombinedScreenRunQuery, sessionKey, COMBINED_SUCCESS_TOAST, combinedFailureToast);
 }

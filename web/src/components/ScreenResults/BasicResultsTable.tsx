@@ -5,7 +5,7 @@ import { formatScore } from "../SentimentBadge/sentiment";
 import { Tooltip } from "../Tooltip/Tooltip";
 import { VisuallyHidden } from "../ui/Layout";
 import { BASIC_COLUMNS, type BasicColumn, type BasicColumnKey, type BasicRow, type SortState } from "./basicColumns";
-import { formatCompact, formatDecimal, formatInteger, formatPoints, formatPrice, MISSING } from "./format";
+import { formatCompact, formatCompactFigure, formatDecimal, formatInteger, formatPoints, MISSING } from "./format";
 import { MomentumBadge } from "./MomentumBadge";
 import { resultsTableFrame, resultsTableText } from "./resultsStyles";
 import { TickerCell } from "./TickerCell";
@@ -18,21 +18,23 @@ const HEADER_HEIGHT = 40;
 /** Rows rendered beyond the visible ones, so fast scrolling and tabbing do not show gaps. */
 const OVERSCAN = 10;
 
+// Sized so all fourteen columns fit the results pane of a 1440 px window (about 1,020 px) without
+// scrolling sideways; narrower windows scroll, with the ticker column kept in view.
 const columnWidths: Record<BasicColumnKey, number> = {
-  ticker: 150,
-  price: 92,
-  sma5: 80,
-  sma20: 80,
-  sma50: 80,
-  rsi: 72,
-  volume: 80,
-  technicalScore: 96,
-  sentimentScore: 96,
-  newsCount: 72,
-  analystActivity: 88,
+  ticker: 84,
+  price: 70,
+  sma5: 72,
+  sma20: 72,
+  sma50: 72,
+  rsi: 60,
+  volume: 60,
+  technicalScore: 74,
+  sentimentScore: 62,
+  newsCount: 62,
+  analystActivity: 82,
   momentum: 124,
-  peRatio: 72,
-  beta: 64,
+  peRatio: 52,
+  beta: 56,
 };
 const TABLE_WIDTH = Object.values(columnWidths).reduce((sum, width) => sum + width, 0);
 
@@ -63,7 +65,10 @@ export function BasicResultsTable({ rows, sort, onSortChange, technicalScoreForm
   const padTop = items.length > 0 ? items[0].start : 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
 
-  const headerHelp: Partial<Record<BasicColumnKey, string>> = { technicalScore: technicalScoreFormula, momentum: momentumRule };
+  const headerHelp: Partial<Record<BasicColumnKey, string>> = {
+    technicalScore: `Tech Score: ${technicalScoreFormula}`,
+    momentum: momentumRule,
+  };
   const sortColumn = BASIC_COLUMNS.find((column) => column.key === sort.key);
 
   const toggle = (column: BasicColumn) =>
@@ -87,10 +92,18 @@ export function BasicResultsTable({ rows, sort, onSortChange, technicalScoreForm
               {BASIC_COLUMNS.map((column) => {
                 const sorted = sort.key === column.key;
                 const help = headerHelp[column.key];
+                // Short headers keep the columns narrow; the full name is what is read out, and the title.
                 const button = (
-                  <SortButton type="button" onClick={() => toggle(column)} $hasHelp={!!help}>
-                    {column.label}
-                    <SortMark aria-hidden="true">{sorted ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}</SortMark>
+                  <SortButton type="button" onClick={() => toggle(column)} $hasHelp={!!help} title={help ? undefined : column.label}>
+                    {column.shortLabel ? (
+                      <>
+                        <HeaderText aria-hidden="true">{column.shortLabel}</HeaderText>
+                        <VisuallyHidden>{column.label}</VisuallyHidden>
+                      </>
+                    ) : (
+                      <HeaderText>{column.label}</HeaderText>
+                    )}
+                    {sorted ? <SortMark aria-hidden="true">{sort.direction === "ascending" ? "▲" : "▼"}</SortMark> : null}
                   </SortButton>
                 );
                 return (
@@ -146,13 +159,13 @@ function alignOf(key: BasicColumnKey): "start" | "end" {
 function renderCell(key: Exclude<BasicColumnKey, "ticker">, row: BasicRow): ReactNode {
   switch (key) {
     case "price":
-      return formatPrice(row.price);
+      return <CompactFigure value={row.price} prefix="$" />;
     case "sma5":
-      return formatDecimal(row.sma5);
+      return <CompactFigure value={row.sma5} />;
     case "sma20":
-      return formatDecimal(row.sma20);
+      return <CompactFigure value={row.sma20} />;
     case "sma50":
-      return formatDecimal(row.sma50);
+      return <CompactFigure value={row.sma50} />;
     case "rsi":
       return <ToneValue tone={rsiCellTone(row.rsi)}>{formatDecimal(row.rsi, 1)}</ToneValue>;
     case "volume":
@@ -172,26 +185,40 @@ function renderCell(key: Exclude<BasicColumnKey, "ticker">, row: BasicRow): Reac
     case "momentum":
       return <MomentumBadge momentum={row.momentum} />;
     case "peRatio":
-      return formatDecimal(row.peRatio, 1);
+      return <CompactFigure value={row.peRatio} decimals={1} />;
     case "beta":
       return formatDecimal(row.beta, 2);
   }
 }
 
-/** ↑ upgrades ↓ downgrades; the arrows are read out as words. */
+/** A figure rounded to fit its column ("$3,369"), the exact one in its title when they differ. */
+function CompactFigure({ value, prefix = "", decimals = 2 }: { value: number | null | undefined; prefix?: string; decimals?: number }) {
+  const shown = formatCompactFigure(value, decimals);
+  if (shown === MISSING) return <>{MISSING}</>;
+  const exact = formatDecimal(value, decimals);
+  return <span title={exact === shown ? undefined : `${prefix}${exact}`}>{`${prefix}${shown}`}</span>;
+}
+
+/** ↑ upgrades ↓ downgrades, each only when there were some; the arrows are read out as words. */
 function AnalystActivity({ upgrades, downgrades }: { upgrades: number; downgrades: number }) {
+  if (upgrades === 0 && downgrades === 0) return <Muted title="No analyst upgrades or downgrades in the news window">0</Muted>;
   return (
-    <Activity>
-      <Up $active={upgrades > 0}>
-        <span aria-hidden="true">↑</span>
-        {upgrades}
-        <VisuallyHidden> up</VisuallyHidden>
-      </Up>{" "}
-      <Down $active={downgrades > 0}>
-        <span aria-hidden="true">↓</span>
-        {downgrades}
-        <VisuallyHidden> down</VisuallyHidden>
-      </Down>
+    <Activity title={`${upgrades} ${upgrades === 1 ? "upgrade" : "upgrades"}, ${downgrades} ${downgrades === 1 ? "downgrade" : "downgrades"}`}>
+      {upgrades > 0 ? (
+        <Up>
+          <span aria-hidden="true">↑</span>
+          {upgrades}
+          <VisuallyHidden> up</VisuallyHidden>
+        </Up>
+      ) : null}
+      {upgrades > 0 && downgrades > 0 ? " " : null}
+      {downgrades > 0 ? (
+        <Down>
+          <span aria-hidden="true">↓</span>
+          {downgrades}
+          <VisuallyHidden> down</VisuallyHidden>
+        </Down>
+      ) : null}
     </Activity>
   );
 }
@@ -215,7 +242,7 @@ const Table = styled.table`
 
   th, td {
     height: ${ROW_HEIGHT}px;
-    padding: 0 10px;
+    padding: 0 5px;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     white-space: nowrap;
     overflow: hidden;
@@ -249,7 +276,7 @@ const SpacerCell = styled.td`
 const SortButton = styled.button<{ $hasHelp: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: 4px;
+  gap: 2px;
   max-width: 100%;
   padding: 4px 0;
   border: 0;
@@ -265,8 +292,14 @@ const SortButton = styled.button<{ $hasHelp: boolean }>`
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; border-radius: 4px; }
 `;
 
+const HeaderText = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
 const SortMark = styled.span`
-  font-size: 0.85em;
+  flex-shrink: 0;
+  font-size: 0.75em;
   opacity: 0.8;
 `;
 
@@ -278,12 +311,12 @@ const Activity = styled.span`
   white-space: nowrap;
 `;
 
-const Up = styled.span<{ $active: boolean }>`
-  color: ${({ theme, $active }) => ($active ? theme.colors.success : theme.colors.textMuted)};
-  font-weight: ${({ $active }) => ($active ? 700 : 400)};
+const Up = styled.span`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 700;
 `;
 
-const Down = styled.span<{ $active: boolean }>`
-  color: ${({ theme, $active }) => ($active ? theme.colors.danger : theme.colors.textMuted)};
-  font-weight: ${({ $active }) => ($active ? 700 : 400)};
+const Down = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 700;
 `;

@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { createMockEnvironment } from "relay-test-utils";
 import { executeAgainstSchema } from "../../../test/relay";
 import { renderWithProviders } from "../../../test/render";
+import { clearScreenSession } from "../ScreenForm/screenSession";
 import { BasicScreenResults } from "./BasicScreenResults";
 import { ROW_HEIGHT } from "./BasicResultsTable";
 import type { BasicRow } from "./basicColumns";
@@ -92,10 +93,11 @@ const table = () => screen.getByRole("table");
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);
 const tickers = () => bodyRows().map((tr) => within(tr).getByRole("link").textContent);
 const cell = (ticker: string, column: string) => {
-  const headers = within(table()).getAllByRole("columnheader").map((th) => th.textContent?.replace(/[▲▼↕]/g, "").trim());
+  const headers = within(table()).getAllByRole("columnheader");
+  const header = within(table()).getByRole("columnheader", { name: column });
   const tr = bodyRows().find((candidate) => within(candidate).getByRole("link").textContent === ticker);
   if (!tr) throw new Error(`No row for ${ticker}`);
-  return tr.children[headers.indexOf(column)] as HTMLElement;
+  return tr.children[headers.indexOf(header)] as HTMLElement;
 };
 /** jsdom's Blob has no text(); FileReader reads it. */
 function readText(blob: Blob): Promise<string> {
@@ -112,11 +114,12 @@ const toneOf = (element: HTMLElement) => element.querySelector("[data-tone]")?.g
 // The virtualiser sizes its window from the scroll area's height, which jsdom leaves at 0.
 const VIEWPORT_HEIGHT = 480;
 beforeEach(() => {
+  clearScreenSession();
   jest.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(VIEWPORT_HEIGHT);
 });
 afterEach(() => jest.restoreAllMocks());
 
-test("shows the KPI tiles, the source with its as-of and snapshot label, the beta proxy and every warning", async () => {
+test("shows the KPI tiles, the source with its as-of and snapshot label, the beta proxy and every warning behind one line", async () => {
   await renderResults({
     warnings: [
       { code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: "The bundled data has no options open interest, so requireOptions was not applied." },
@@ -132,8 +135,13 @@ test("shows the KPI tiles, the source with its as-of and snapshot label, the bet
   expect(note.textContent).toContain("Offline snapshot");
   expect(note.textContent).toContain("Source: Alpha Vantage daily prices (bundled snapshot) · as of Apr 21, 2021");
   expect(note.textContent).toContain("Beta measured against equal-weighted S&P 500 average (no SPY in the data)");
-  expect(screen.getByText("The bundled data has no options open interest, so requireOptions was not applied.")).toBeTruthy();
-  expect(screen.getByText("P/E is known for 3 of 5 stocks.")).toBeTruthy();
+  // The caveats are one line until opened, so the rows stay in view.
+  const caveats = screen.getByText("2 caveats about these results").closest("details") as HTMLDetailsElement;
+  expect(caveats.open).toBe(false);
+  fireEvent.click(screen.getByText("2 caveats about these results"));
+  expect(caveats.open).toBe(true);
+  expect(within(caveats).getByText("The bundled data has no options open interest, so requireOptions was not applied.")).toBeTruthy();
+  expect(within(caveats).getByText("P/E is known for 3 of 5 stocks.")).toBeTruthy();
   expect(screen.getByText("5 matches")).toBeTruthy();
 });
 
@@ -167,10 +175,27 @@ test("colours RSI, technical score and sentiment by the spec's thresholds, with 
   expect(cell("AMZN", "Sentiment").textContent).toBe("—");
 
   expect(cell("NVDA", "Analyst Activity").textContent).toBe("↑2 up ↓1 down");
+  expect(cell("AAPL", "Analyst Activity").textContent).toBe("0"); // no actions: no arrows
   expect(cell("NVDA", "Momentum").textContent).toBe("Strong bullish");
   expect(cell("MSFT", "P/E").textContent).toBe("—");
   expect(cell("NVDA", "Price").textContent).toBe("$100.00");
   expect(cell("NVDA", "Volume").textContent).toBe("1.5M");
+});
+
+test("every column has a header, short where the name is long, named in full for assistive technology", async () => {
+  await renderResults({ rows: [row("NVR", { price: 4867.25, sma50: 4712.5, peRatio: 1234.56, analystUpgrades: 3 })] });
+  const headers = within(table()).getAllByRole("columnheader");
+  expect(headers.map((th) => th.querySelector("button")?.title)).toEqual([
+    "Ticker", "Price", "SMA 5", "SMA 20", "SMA 50", "RSI", "Volume", undefined, "Sentiment", "News Count", "Analyst Activity", undefined, "P/E", "Beta",
+  ].map((title) => title ?? "")); // Tech Score and Momentum explain themselves in a tooltip instead
+  expect(within(table()).getByRole("columnheader", { name: "News Count" }).textContent).toBe("NewsNews Count");
+  // Four-digit figures drop their cents to fit; the exact figure is in the title.
+  expect(cell("NVR", "Price").textContent).toBe("$4,867");
+  expect((cell("NVR", "Price").firstElementChild as HTMLElement).title).toBe("$4,867.25");
+  expect(cell("NVR", "SMA 50").textContent).toBe("4,713");
+  expect(cell("NVR", "SMA 20").textContent).toBe("99.00");
+  expect(cell("NVR", "P/E").textContent).toBe("1,235");
+  expect(cell("NVR", "Analyst Activity").textContent).toBe("↑3 up");
 });
 
 test("ticker cells link to the stock's detail page", async () => {

@@ -1,7 +1,8 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { Notice } from "../Notice/Notice";
+import { useScreenSessionState } from "../ScreenForm/screenSession";
 import { Button } from "../ui/Button";
 import { BASIC_CSV_FILE_NAME, buildBasicResultsCsv, DEFAULT_SORT, sortBasicRows, type SortState } from "./basicColumns";
 import { BasicResultsTable } from "./BasicResultsTable";
@@ -24,6 +25,7 @@ interface BasicScreenResultsProps {
 /**
  * Basic screen results (spec §2): KPI tiles, source and as-of, warnings, and every matching row
  * in a sortable, virtualised table that exports to basic_screening_results.csv in its sort order.
+ * A new run starts in the server's order.
  */
 export function BasicScreenResults({ result, methodology }: BasicScreenResultsProps) {
   const data = useFragment(
@@ -59,7 +61,10 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
     result,
   );
   const { technicalScoreFormula, momentumRule } = useScoreMethodology(methodology);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  // Kept with its run, so Back from a stock page finds the rows in the order they were left.
+  const [keptSort, setKeptSort] = useScreenSessionState<{ runId: string; sort: SortState } | null>("basic.sort", null);
+  const sort = keptSort?.runId === data.runId ? keptSort.sort : DEFAULT_SORT;
+  const setSort = (next: SortState) => setKeptSort({ runId: data.runId, sort: next });
   const rows = useMemo(() => data.rows.edges.map((edge) => edge.node), [data.rows.edges]);
   const sortedRows = useMemo(() => sortBasicRows(rows, sort), [rows, sort]);
   const { totalCount } = data.rows;

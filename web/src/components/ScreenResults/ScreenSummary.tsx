@@ -59,14 +59,20 @@ export function ScreenSummary({ result }: { result: ScreenSummary_result$key }) 
       </DataSourceLine>
 
       {data.warnings.length > 0 ? (
-        <Notice tone="warning" title={data.warnings.length === 1 ? "1 thing to know about these results" : `${data.warnings.length} things to know about these results`}>
-          <Warnings>
-            {data.warnings.map((warning) => (
-              <li key={`${warning.code}-${warning.field ?? ""}`} data-code={warning.code}>
-                {warning.message}
-              </li>
-            ))}
-          </Warnings>
+        // Collapsed to one line so the rows stay in view (on a phone the list filled the screen).
+        <Notice tone="warning">
+          <Caveats>
+            <summary>
+              {data.warnings.length === 1 ? "1 caveat about these results" : `${data.warnings.length} caveats about these results`}
+            </summary>
+            <Warnings>
+              {data.warnings.map((warning) => (
+                <li key={`${warning.code}-${warning.field ?? ""}`} data-code={warning.code}>
+                  {warning.message}
+                </li>
+              ))}
+            </Warnings>
+          </Caveats>
         </Notice>
       ) : null}
     </Summary>
@@ -98,9 +104,19 @@ const Tile = styled(StatTile)`
   }
 `;
 
+const Caveats = styled.details`
+  summary {
+    width: fit-content;
+    color: ${({ theme }) => theme.colors.premium};
+    font-weight: 700;
+    cursor: pointer;
+  }
+  summary:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; border-radius: 4px; }
+`;
+
 const Warnings = styled.ul`
   display: grid;
   gap: 4px;
-  margin: 0;
+  margin: ${({ theme }) => theme.space.xs} 0 0;
   padding-left: 1.2em;
 `;

@@ -22,8 +22,10 @@ export type BasicColumnKey =
 
 export interface BasicColumn {
   key: BasicColumnKey;
-  /** The table header and the CSV header (spec §7 names). */
+  /** The CSV header and the header's accessible name and title (spec §7 names). */
   label: string;
+  /** What the narrow table header shows, when shorter than the label. */
+  shortLabel?: string;
   /** What the column sorts by; null sorts last in either direction. */
   sortValue: (row: BasicRow) => number | string | null | undefined;
   csvValue: (row: BasicRow) => CsvCell;
@@ -49,10 +51,11 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
   { key: "sma20", label: "SMA 20", sortValue: (row) => row.sma20, csvValue: (row) => rounded(row.sma20, 2), firstDirection: "descending" },
   { key: "sma50", label: "SMA 50", sortValue: (row) => row.sma50, csvValue: (row) => rounded(row.sma50, 2), firstDirection: "descending" },
   { key: "rsi", label: "RSI", sortValue: (row) => row.rsi, csvValue: (row) => rounded(row.rsi, 2), firstDirection: "descending" },
-  { key: "volume", label: "Volume", sortValue: (row) => row.volume, csvValue: (row) => rounded(row.volume, 0), firstDirection: "descending" },
+  { key: "volume", label: "Volume", shortLabel: "Vol", sortValue: (row) => row.volume, csvValue: (row) => rounded(row.volume, 0), firstDirection: "descending" },
   {
     key: "technicalScore",
     label: "Tech Score",
+    shortLabel: "Tech",
     sortValue: (row) => row.technicalScore,
     csvValue: (row) => rounded(row.technicalScore, 2),
     firstDirection: "descending",
@@ -60,14 +63,16 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
   {
     key: "sentimentScore",
     label: "Sentiment",
+    shortLabel: "Sent.",
     sortValue: (row) => row.sentimentScore,
     csvValue: (row) => rounded(row.sentimentScore, 3),
     firstDirection: "descending",
   },
-  { key: "newsCount", label: "News Count", sortValue: (row) => row.newsCount, csvValue: (row) => row.newsCount, firstDirection: "descending" },
+  { key: "newsCount", label: "News Count", shortLabel: "News", sortValue: (row) => row.newsCount, csvValue: (row) => row.newsCount, firstDirection: "descending" },
   {
     key: "analystActivity",
     label: "Analyst Activity",
+    shortLabel: "Analyst",
     sortValue: analystSortValue,
     csvValue: analystActivityText,
     firstDirection: "descending",

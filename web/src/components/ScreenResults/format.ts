@@ -21,6 +21,14 @@ export function formatPrice(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? MISSING : `$${formatDecimal(value, 2)}`;
 }
 
+/**
+ * A figure for a narrow table cell: `decimals` below 1,000, whole from 1,000 up ("3,369"), so
+ * four- and five-digit prices fit their column. Pair it with a title holding the exact figure.
+ */
+export function formatCompactFigure(value: number | null | undefined, decimals = 2): string {
+  return formatDecimal(value, value != null && Math.abs(value) >= 1000 ? 0 : decimals);
+}
+
 export function formatInteger(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? MISSING : integerFormat.format(value);
 }

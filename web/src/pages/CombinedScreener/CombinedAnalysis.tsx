@@ -12,6 +12,7 @@ import { CombinedScreenRunQuery, PRO_REQUIRED_TOAST, type CombinedScreenRun } fr
 import type { useScreenRunCombinedQuery } from "../../components/ScreenForm/__generated__/useScreenRunCombinedQuery.graphql";
 import { CombinedResultsSkeleton, CombinedScreenResults } from "../../components/ScreenResults/CombinedScreenResults";
 import type { ScoreMethodologyKey } from "../../components/ScreenResults/ScoreHelp";
+import { TooltipGroup } from "../../components/Tooltip/Tooltip";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button } from "../../components/ui/Button";
 import type { CombinedAnalysis_query$key } from "./__generated__/CombinedAnalysis_query.graphql";
@@ -126,7 +127,11 @@ function CombinedRunResults({
   methodology: ScoreMethodologyKey;
 }) {
   const { combinedScreen } = usePreloadedQuery<useScreenRunCombinedQuery>(CombinedScreenRunQuery, queryRef);
-  return <CombinedScreenResults result={combinedScreen} methodology={methodology} />;
+  return (
+    <TooltipGroup>
+      <CombinedScreenResults result={combinedScreen} methodology={methodology} />
+    </TooltipGroup>
+  );
 }
 
 const Locked = styled.div`

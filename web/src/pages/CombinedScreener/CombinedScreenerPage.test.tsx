@@ -1,7 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { renderApp } from "../../../test/render";
+import { clearScreenSession } from "../../components/ScreenForm/screenSession";
 import { answerPageQueries, pendingOperation, pendingOperations, resolveOperation, screenerMocks, type ViewerFixture } from "../Screener/screenerTestData";
+
+beforeEach(clearScreenSession);
 
 async function renderPage(fixture: ViewerFixture) {
   const environment = createMockEnvironment();

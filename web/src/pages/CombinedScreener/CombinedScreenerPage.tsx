@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
-import { DEFAULT_SCREEN_FORM_VALUES } from "../../components/ScreenForm/screenFormValues";
+import { screenSessionKey, useScreenFormSession } from "../../components/ScreenForm/screenSession";
 import { useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
 import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
@@ -11,6 +10,9 @@ import type { CombinedScreenerPageQuery as CombinedScreenerPageQueryType } from 
 
 export const CombinedScreenerPageQuery = graphql`
   query CombinedScreenerPageQuery {
+    viewer {
+      id
+    }
     ...CombinedAnalysis_query
   }
 `;
@@ -27,13 +29,17 @@ export function loader(environment: IEnvironment): CombinedScreenerLoaderData {
 
 const TITLE = "Combined Screener";
 
-/** /combined-screener (spec §2): the form for Pro users; others see it blurred under the Pro overlay, then the plans. */
+/**
+ * /combined-screener (spec §2): the form for Pro users; others see it blurred under the Pro overlay,
+ * then the plans. The form and last run are the screener's Combined Analysis tab's, kept in the screen session.
+ */
 export default function CombinedScreenerPage() {
   useDocumentTitle(TITLE);
   const { queryRef } = useLoaderData() as CombinedScreenerLoaderData;
   const data = usePreloadedQuery<CombinedScreenerPageQueryType>(CombinedScreenerPageQuery, queryRef);
-  const [values, setValues] = useState(DEFAULT_SCREEN_FORM_VALUES);
-  const run = useCombinedScreenRun();
+  const sessionKey = screenSessionKey("combined", data.viewer?.id);
+  const [values, setValues] = useScreenFormSession(sessionKey);
+  const run = useCombinedScreenRun(sessionKey);
 
   return (
     <WideContainer>

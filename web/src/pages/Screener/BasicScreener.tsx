@@ -8,6 +8,7 @@ import { BasicScreenRunQuery, type BasicScreenRun } from "../../components/Scree
 import type { useScreenRunBasicQuery } from "../../components/ScreenForm/__generated__/useScreenRunBasicQuery.graphql";
 import { BasicScreenResults } from "../../components/ScreenResults/BasicScreenResults";
 import type { ScoreMethodologyKey } from "../../components/ScreenResults/ScoreHelp";
+import { TooltipGroup } from "../../components/Tooltip/Tooltip";
 import { formatDateTime } from "../../components/SentimentBadge/sentiment";
 import type { BasicScreener_query$key } from "./__generated__/BasicScreener_query.graphql";
 
@@ -62,7 +63,9 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
         ) : latest ? (
           <>
             <LastRun>Your last screen, run {formatDateTime(latest.createdAt)}.</LastRun>
-            <BasicScreenResults result={latest} methodology={data.screenMethodology} />
+            <TooltipGroup>
+              <BasicScreenResults result={latest} methodology={data.screenMethodology} />
+            </TooltipGroup>
           </>
         ) : run.pending ? null : (
           <NoResultsYet>Choose a universe and filters, then run the screen. Matching stocks appear here.</NoResultsYet>
@@ -74,7 +77,11 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
 
 function BasicRunResults({ queryRef, methodology }: { queryRef: PreloadedQuery<useScreenRunBasicQuery>; methodology: ScoreMethodologyKey }) {
   const { screen } = usePreloadedQuery<useScreenRunBasicQuery>(BasicScreenRunQuery, queryRef);
-  return <BasicScreenResults result={screen} methodology={methodology} />;
+  return (
+    <TooltipGroup>
+      <BasicScreenResults result={screen} methodology={methodology} />
+    </TooltipGroup>
+  );
 }
 
 const LastRun = styled.p`

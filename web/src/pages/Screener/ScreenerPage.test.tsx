@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { createMockEnvironment } from "relay-test-utils";
 import { errorFromGraphQLErrors, GraphQLRequestError } from "../../relay/environment";
 import { renderApp } from "../../../test/render";
+import { clearScreenSession } from "../../components/ScreenForm/screenSession";
 import {
   answerPageQueries,
   basicResult,
@@ -11,6 +12,8 @@ import {
   screenerMocks,
   type ViewerFixture,
 } from "./screenerTestData";
+
+beforeEach(clearScreenSession);
 
 async function renderScreener(fixture: ViewerFixture = { signedIn: false }, path = "/screener") {
   const environment = createMockEnvironment();
@@ -104,7 +107,11 @@ test("an uploaded CSV is parsed on the spot: the ticker column's valid, de-dupli
   fireEvent.change(fileInput, { target: { files: [new File(["AAPL\n"], "notes.txt", { type: "text/plain" })] } });
   expect(await form().findByText("notes.txt is not a .csv file.")).toBeTruthy();
 
-  const csv = "Company,Symbol,Weight\nApple,aapl,6.1\nJunk row,12345,0\nMicrosoft,MSFT,5.8\nApple again,AAPL,0.1\n";
+  fireEvent.change(fileInput, { target: { files: [new File(['Company,Symbol\n"Apple, Inc.,AAPL\n'], "broken.csv", { type: "text/csv" })] } });
+  expect(await form().findByText("broken.csv is not valid CSV: check the quotes on line 2.")).toBeTruthy();
+
+  // A spreadsheet export: byte-order mark, quoted header, a company name with a comma, CRLF lines.
+  const csv = '\uFEFF"Company","Symbol","Weight"\r\n"Apple, Inc.",aapl,6.1\r\nJunk row,12345,0\r\n"Microsoft Corp",MSFT,5.8\r\nApple again,AAPL,0.1\r\n';
   fireEvent.change(fileInput, { target: { files: [new File([csv], "holdings.csv", { type: "text/csv" })] } });
   expect(await form().findByText("holdings.csv: 2 tickers, dropped: 12345 (column “Symbol”)")).toBeTruthy();
 
@@ -161,6 +168,56 @@ test("runs with every number parsed, shows 'Running...' disabled while pending, 
   expect(tiles.getByText("Universe").nextElementSibling?.textContent).toBe("503");
   expect(tiles.getByText("MA Pass 5 over 20").nextElementSibling?.textContent).toBe("281");
   expect(screen.queryByText("No results yet")).toBeNull();
+});
+
+test("Back from a stock page, or a reload, finds a visitor's form, last results and sort as they were left", async () => {
+  // The table renders the rows that fit its scroll area, whose height jsdom leaves at 0.
+  const clientHeight = jest.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(480);
+  const { environment, mocks, router, unmount } = await renderScreener();
+  chooseUniverse("MANUAL");
+  fireEvent.change(form().getByLabelText("Tickers"), { target: { value: "AAPL, NVDA" } });
+  fireEvent.click(runButton());
+  await resolveOperation(environment, await pendingOperation(environment, "useScreenRunBasicQuery"), mocks);
+  expect(await screen.findByRole("link", { name: "AAPL" })).toBeTruthy();
+  const rsiHeader = () => screen.getByRole("columnheader", { name: /^RSI/ });
+  fireEvent.click(within(rsiHeader()).getByRole("button"));
+  expect(rsiHeader().getAttribute("aria-sort")).toBe("descending");
+
+  const expectAsLeft = async () => {
+    expect(await screen.findByRole("link", { name: "AAPL" })).toBeTruthy();
+    expect(screen.queryByText("No results yet")).toBeNull();
+    expect((form().getByLabelText("Universe") as HTMLSelectElement).value).toBe("MANUAL");
+    expect((form().getByLabelText("Tickers") as HTMLTextAreaElement).value).toBe("AAPL, NVDA");
+    expect(rsiHeader().getAttribute("aria-sort")).toBe("descending");
+  };
+
+  await act(() => router.navigate("/stocks/AAPL"));
+  await act(() => router.navigate(-1));
+  await expectAsLeft();
+  expect(pendingOperations(environment, "useScreenRunBasicQuery")).toHaveLength(0); // restored, not run again
+
+  // A reload: a new page with an empty store puts the kept answer back.
+  unmount();
+  const reloaded = await renderScreener();
+  await expectAsLeft();
+  expect(pendingOperations(reloaded.environment, "useScreenRunBasicQuery")).toHaveLength(0);
+  clientHeight.mockRestore();
+});
+
+test("a Pro user's combined results are still there after a visit to a stock page", async () => {
+  const { environment, mocks, router } = await renderScreener({ signedIn: true, pro: true }, "/screener?tab=combined");
+  const combinedForm = () => within(screen.getByRole("form", { name: "Combined analysis parameters" }));
+  fireEvent.change(combinedForm().getByLabelText("Lookback days"), { target: { value: "200" } });
+  fireEvent.click(combinedForm().getByRole("button", { name: "Run Combined Analysis" }));
+  await resolveOperation(environment, await pendingOperation(environment, "useScreenRunCombinedQuery"), mocks);
+  expect(await screen.findByRole("region", { name: "Combined analysis results" })).toBeTruthy();
+
+  await act(() => router.navigate("/stocks/NVDA"));
+  await act(() => router.navigate(-1));
+  const results = await screen.findByRole("region", { name: "Combined analysis results" });
+  expect(within(results).getByText("NVDA")).toBeTruthy();
+  expect((combinedForm().getByLabelText("Lookback days") as HTMLInputElement).value).toBe("200");
+  expect(pendingOperations(environment, "useScreenRunCombinedQuery")).toHaveLength(0);
 });
 
 test("an empty sector keyword is left out, and manual tickers are sent cleaned", async () => {

@@ -3,7 +3,7 @@ import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "reac
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
-import { DEFAULT_SCREEN_FORM_VALUES } from "../../components/ScreenForm/screenFormValues";
+import { screenSessionKey, useScreenFormSession } from "../../components/ScreenForm/screenSession";
 import { useBasicScreenRun, useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
 import { Tabs } from "../../components/Tabs/Tabs";
 import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
@@ -46,7 +46,8 @@ function tabOf(params: URLSearchParams): TabId {
 
 /**
  * /screener (spec §2): three tabs — Basic Screener (default), Combined Analysis and Upgrade to
- * Pro — with the tab in the URL. Each tab's form and last run live here, so switching tabs keeps them.
+ * Pro — with the tab in the URL. Each tab's form and last run live here, so switching tabs keeps them,
+ * and in the screen session, so leaving for a stock page and coming back keeps them too.
  */
 export default function ScreenerPage() {
   useDocumentTitle("Basic Screener");
@@ -55,10 +56,12 @@ export default function ScreenerPage() {
   const [queryRef] = useState(loaderRef);
   const data = usePreloadedQuery<ScreenerPageQueryType>(ScreenerPageQuery, queryRef);
   const [searchParams, setSearchParams] = useSearchParams();
-  const [basicValues, setBasicValues] = useState(DEFAULT_SCREEN_FORM_VALUES);
-  const [combinedValues, setCombinedValues] = useState(DEFAULT_SCREEN_FORM_VALUES);
-  const basicRun = useBasicScreenRun();
-  const combinedRun = useCombinedScreenRun();
+  const basicKey = screenSessionKey("basic", data.viewer?.id);
+  const combinedKey = screenSessionKey("combined", data.viewer?.id);
+  const [basicValues, setBasicValues] = useScreenFormSession(basicKey);
+  const [combinedValues, setCombinedValues] = useScreenFormSession(combinedKey);
+  const basicRun = useBasicScreenRun(basicKey);
+  const combinedRun = useCombinedScreenRun(combinedKey);
 
   const selectTab = (tab: TabId) => setSearchParams(tab === "basic" ? {} : { tab }, { replace: true });
 

@@ -10,24 +10,32 @@ import StockDetailPage, { loader } from "./StockDetailPage";
 
 // lightweight-charts draws on canvas, which jsdom lacks: record what the page asks it to draw instead.
 // (virtual: the package is ESM-only, with no entry jest's require() can resolve.)
-const mockSeries: { type: string; options: Record<string, unknown>; data: unknown[] }[] = [];
+const mockSeries: { type: string; options: Record<string, unknown>; data: unknown[]; pane: number }[] = [];
+/** The visible ranges set, in order: "fit" for fitContent, else from–to. */
+const mockRanges: string[] = [];
 jest.mock("lightweight-charts", () => ({
   ColorType: { Solid: "solid" },
   CandlestickSeries: "Candlestick",
+  HistogramSeries: "Histogram",
   LineSeries: "Line",
   createChart: () => ({
-    addSeries: (type: string, options: Record<string, unknown>) => {
-      const series = { type, options, data: [] as unknown[] };
+    addSeries: (type: string, options: Record<string, unknown>, pane = 0) => {
+      const series = { type, options, data: [] as unknown[], pane };
       mockSeries.push(series);
       return { setData: (data: unknown[]) => (series.data = data) };
     },
-    timeScale: () => ({ fitContent: () => {} }),
+    panes: () => [{ setStretchFactor: () => {} }, { setStretchFactor: () => {} }],
+    timeScale: () => ({
+      fitContent: () => mockRanges.push("fit"),
+      setVisibleRange: ({ from, to }: { from: string; to: string }) => mockRanges.push(`${from}–${to}`),
+    }),
     remove: () => {},
   }),
 }), { virtual: true });
 
 beforeEach(() => {
   mockSeries.length = 0;
+  mockRanges.length = 0;
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -128,10 +136,10 @@ async function answer(environment: MockEnvironment, technicals: object | null = 
 
 const figure = (label: string) => screen.getByText(label, { selector: "dt, dt *" }).closest("div")?.querySelector("dd") as HTMLElement;
 
-test("shows the chart with SMA overlays, the key figures with their sources, and the latest headlines", async () => {
+test("shows the chart with SMA overlays and volume, the key figures with their sources, and the latest headlines", async () => {
   const { environment } = renderDetail("/stocks/aapl", { backTo: "/screener?tab=basic" });
   const operation = await answer(environment);
-  expect(operation.request.variables).toEqual({ ticker: "AAPL", days: 365 });
+  expect(operation.request.variables).toEqual({ ticker: "AAPL", days: 3650 }); // all stored history, for the All range
 
   expect(await screen.findByRole("heading", { level: 1, name: "AAPL · Apple Inc." })).toBeTruthy();
   const note = screen.getByRole("note", { name: "About this data" });
@@ -154,8 +162,8 @@ test("shows the chart with SMA overlays, the key figures with their sources, and
   fireEvent.focus(screen.getByText("Technical score"));
   expect((await screen.findByRole("tooltip")).textContent).toContain("40% RSI position + 30% MA spread + 30% volume trend");
 
-  // Candles for every bar, and one line per moving average over the bars that have it.
-  expect(mockSeries.map((series) => series.type)).toEqual(["Candlestick", "Line", "Line", "Line"]);
+  // Candles for every bar, one line per moving average over the bars that have it, and volume in a second pane.
+  expect(mockSeries.map((series) => `${series.type}@${series.pane}`)).toEqual(["Candlestick@0", "Line@0", "Line@0", "Line@0", "Histogram@1"]);
   expect(mockSeries[0].data).toEqual(BARS.map(({ date, open, high, low, close }) => ({ time: date, open, high, low, close })));
   expect(mockSeries[1].data).toEqual([
     { time: "2021-04-20", value: 133.2 },
@@ -165,11 +173,33 @@ test("shows the chart with SMA overlays, the key figures with their sources, and
     { time: "2021-04-20", value: 127.9 },
     { time: "2021-04-21", value: 128.2 },
   ]);
+  // Up days (close at or above the open) and down days in different colours.
+  const volumeColors = (mockSeries[4].data as { time: string; value: number; color: string }[]).map((bar) => [bar.time, bar.value, bar.color]);
+  expect(volumeColors.map(([time, value]) => [time, value])).toEqual(BARS.map((bar) => [bar.date, bar.volume]));
+  expect(volumeColors[0][2]).toBe(volumeColors[2][2]); // both up days
+  expect(volumeColors[1][2]).not.toBe(volumeColors[0][2]); // a down day
+  // Three distinct overlay colours.
+  expect(new Set(mockSeries.slice(1, 4).map((series) => series.options.color)).size).toBe(3);
   expect(within(screen.getByRole("list", { name: "Chart key" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
     "SMA 5",
     "SMA 20",
     "SMA 50",
+    "Volume, up / down day",
   ]);
+
+  // Range buttons, one pressed at a time; 1 year is shown first (all three bars here are inside it).
+  const ranges = within(screen.getByRole("group", { name: "Chart range" }));
+  expect(ranges.getAllByRole("button").map((button) => [button.textContent, button.getAttribute("aria-pressed")])).toEqual([
+    ["1M", "false"],
+    ["3M", "false"],
+    ["6M", "false"],
+    ["1Y", "true"],
+    ["All", "false"],
+  ]);
+  expect(mockRanges.at(-1)).toBe("fit");
+  fireEvent.click(ranges.getByRole("button", { name: "Show 1 month" }));
+  expect(ranges.getByRole("button", { name: "Show 1 month" }).getAttribute("aria-pressed")).toBe("true");
+  expect(ranges.getByRole("button", { name: "Show 1 year" }).getAttribute("aria-pressed")).toBe("false");
 
   const headlines = within(screen.getByRole("region", { name: "Headlines" }));
   const headline = headlines.getByRole("heading", { level: 3, name: /Apple beats estimates/ }).closest("li") as HTMLElement;

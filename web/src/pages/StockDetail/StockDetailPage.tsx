@@ -19,8 +19,8 @@ import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environm
 import { StockFigures } from "./StockFigures";
 import type { StockDetailPageQuery as StockDetailPageQueryType } from "./__generated__/StockDetailPageQuery.graphql";
 
-/** Calendar days of daily bars behind the chart. */
-const CHART_DAYS = 365;
+/** Calendar days of daily bars behind the chart: the API's maximum, so its "All" range is all stored history. */
+export const CHART_DAYS = 3650;
 
 export const StockDetailPageQuery = graphql`
   query StockDetailPageQuery($ticker: String!, $days: Int!) {

@@ -5,7 +5,7 @@ import { formatCompact, formatDecimal, formatInteger, formatMarketDate, formatPo
 import { MomentumBadge } from "../../components/ScreenResults/MomentumBadge";
 import { ToneValue } from "../../components/ScreenResults/ToneValue";
 import { rsiCellTone, technicalScoreCellTone } from "../../components/ScreenResults/tones";
-import { Tooltip } from "../../components/Tooltip/Tooltip";
+import { Tooltip, TooltipGroup } from "../../components/Tooltip/Tooltip";
 import { Card, DetailList } from "../../components/ui/Layout";
 import type { StockFigures_technicals$key } from "./__generated__/StockFigures_technicals.graphql";
 
@@ -44,56 +44,58 @@ export function StockFigures({ technicals, technicalScoreFormula, momentumRule }
   );
 
   return (
-    <Panel aria-labelledby="key-figures-title">
-      <h2 id="key-figures-title">Key figures</h2>
-      <Figures>
-        <Figure label="Price" note={`Close on ${formatMarketDate(data.asOf)}`}>
-          {formatPrice(data.close)}
-        </Figure>
-        <Figure label="SMA 5">{formatDecimal(data.sma5)}</Figure>
-        <Figure label="SMA 20">{formatDecimal(data.sma20)}</Figure>
-        <Figure label="SMA 50">{formatDecimal(data.sma50)}</Figure>
-        <Figure
-          label="SMA 5 over SMA 20"
-          note={data.lastCrossUpDate ? `Last crossed above on ${formatMarketDate(data.lastCrossUpDate)}` : undefined}
-        >
-          {data.maCondition ? "Yes" : "No"}
-        </Figure>
-        <Figure label="RSI 14">
-          <ToneValue tone={rsiCellTone(data.rsi14)}>{formatDecimal(data.rsi14, 1)}</ToneValue>
-        </Figure>
-        <Figure label="Volume" note={data.volume == null ? undefined : `${formatInteger(data.volume)} shares`}>
-          {formatCompact(data.volume)}
-        </Figure>
-        <Figure label="Avg volume (20 days)" note={data.avgVolume20 == null ? undefined : `${formatInteger(data.avgVolume20)} shares`}>
-          {formatCompact(data.avgVolume20)}
-        </Figure>
-        <Figure label="Beta (60 days)" note={data.betaProxy ? `Against ${data.betaProxy}` : undefined}>
-          {formatDecimal(data.beta60, 2)}
-        </Figure>
-        <Figure label={<HelpLabel help={momentumRule}>Momentum</HelpLabel>}>
-          <MomentumBadge momentum={data.momentum} />
-        </Figure>
-        <Figure label={<HelpLabel help={technicalScoreFormula}>Technical score</HelpLabel>} note="0–100">
-          <ToneValue tone={technicalScoreCellTone(data.technicalScore)}>{formatPoints(data.technicalScore)}</ToneValue>
-        </Figure>
-        <Figure label="P/E" note={data.peSource ?? undefined}>
-          {formatDecimal(data.peRatio, 1)}
-        </Figure>
-        <Figure
-          label="Next earnings"
-          note={
-            data.daysToEarnings == null
-              ? undefined
-              : data.daysToEarnings === 0
-                ? "Today"
-                : `In ${data.daysToEarnings} ${data.daysToEarnings === 1 ? "day" : "days"}`
-          }
-        >
-          {data.nextEarningsDate ? formatMarketDate(data.nextEarningsDate) : <Muted>No date in the data</Muted>}
-        </Figure>
-      </Figures>
-    </Panel>
+    <TooltipGroup>
+      <Panel aria-labelledby="key-figures-title">
+        <h2 id="key-figures-title">Key figures</h2>
+        <Figures>
+          <Figure label="Price" note={`Close on ${formatMarketDate(data.asOf)}`}>
+            {formatPrice(data.close)}
+          </Figure>
+          <Figure label="SMA 5">{formatDecimal(data.sma5)}</Figure>
+          <Figure label="SMA 20">{formatDecimal(data.sma20)}</Figure>
+          <Figure label="SMA 50">{formatDecimal(data.sma50)}</Figure>
+          <Figure
+            label="SMA 5 over SMA 20"
+            note={data.lastCrossUpDate ? `Last crossed above on ${formatMarketDate(data.lastCrossUpDate)}` : undefined}
+          >
+            {data.maCondition ? "Yes" : "No"}
+          </Figure>
+          <Figure label="RSI 14">
+            <ToneValue tone={rsiCellTone(data.rsi14)}>{formatDecimal(data.rsi14, 1)}</ToneValue>
+          </Figure>
+          <Figure label="Volume" note={data.volume == null ? undefined : `${formatInteger(data.volume)} shares`}>
+            {formatCompact(data.volume)}
+          </Figure>
+          <Figure label="Avg volume (20 days)" note={data.avgVolume20 == null ? undefined : `${formatInteger(data.avgVolume20)} shares`}>
+            {formatCompact(data.avgVolume20)}
+          </Figure>
+          <Figure label="Beta (60 days)" note={data.betaProxy ? `Against ${data.betaProxy}` : undefined}>
+            {formatDecimal(data.beta60, 2)}
+          </Figure>
+          <Figure label={<HelpLabel help={momentumRule}>Momentum</HelpLabel>}>
+            <MomentumBadge momentum={data.momentum} />
+          </Figure>
+          <Figure label={<HelpLabel help={technicalScoreFormula}>Technical score</HelpLabel>} note="0–100">
+            <ToneValue tone={technicalScoreCellTone(data.technicalScore)}>{formatPoints(data.technicalScore)}</ToneValue>
+          </Figure>
+          <Figure label="P/E" note={data.peSource ?? undefined}>
+            {formatDecimal(data.peRatio, 1)}
+          </Figure>
+          <Figure
+            label="Next earnings"
+            note={
+              data.daysToEarnings == null
+                ? undefined
+                : data.daysToEarnings === 0
+                  ? "Today"
+                  : `In ${data.daysToEarnings} ${data.daysToEarnings === 1 ? "day" : "days"}`
+            }
+          >
+            {data.nextEarningsDate ? formatMarketDate(data.nextEarningsDate) : <Muted>No date in the data</Muted>}
+          </Figure>
+        </Figures>
+      </Panel>
+    </TooltipGroup>
   );
 }
 
