@@ -1,6 +1,8 @@
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import relay from "vite-plugin-relay";
 
 // The web app lives in web/; the API (Express + GraphQL Yoga) runs separately on API_PORT.
@@ -8,14 +10,21 @@ import relay from "vite-plugin-relay";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const apiTarget = `http://localhost:${apiPort}`;
-const proxied = ["/graphql", "/api", "/dev", "/healthz", "/readyz"];
+const proxied = ["/graphql", "/graphiql", "/api", "/dev", "/healthz", "/readyz"];
 
 export default defineConfig({
   root: webRoot,
   publicDir: "public",
   // vite-plugin-relay runs after Vite's own TS/JSX transform and swaps each graphql`` tag
   // for an import of the relay-compiler artifact (run `npx relay-compiler` first).
-  plugins: [react(), relay],
+  // compression() writes a .br (quality 11) and a .gz (level 9) beside each text file of the
+  // build, public/ included, for the server to send as they are (api/src/http/web-app.ts).
+  plugins: [react(), relay, compression()],
+  resolve: {
+    // The screener shares api/src/screening/screen-rules.ts, which reads CSV with csv-parse/sync:
+    // its default build needs Node's Buffer, its browser build brings its own.
+    alias: [{ find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" }],
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -23,7 +32,8 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   build: {
-    outDir: "dist",
+    // WEB_DIST_DIR moves the build, and the server reads it from the same variable.
+    outDir: process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : "dist",
     emptyOutDir: true,
     sourcemap: true,
     // Route-level code splitting comes from the lazy routes in src/routes.tsx.

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { projectRoot } from "./project-root";
 
 /**
  * The environment is parsed once at boot; the rest of the code reads the typed
@@ -35,6 +36,7 @@ const environmentSchema = z.object({
     .describe("Express 'trust proxy' setting: which proxies may set X-Forwarded-For"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().default(".data"),
+  WEB_DIST_DIR: emptyAsUndefined,
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   CONTACT_EMAIL: z.string().trim().email().default("hello@tickerscope.dev"),
   CONTACT_PHONE: z.string().trim().min(3).default("+1 (555) 010-0199"),
@@ -43,6 +45,7 @@ const environmentSchema = z.object({
 
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SIGN_IN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
   SIGN_IN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
 
@@ -65,9 +68,10 @@ const environmentSchema = z.object({
   STRIPE_API_URL: optionalUrl(["http", "https"]),
 
   API_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(5000),
-  API_ANONYMOUS_POINTS_PER_HOUR: z.coerce.number().int().min(1).default(20_000),
   API_MAX_QUERY_COST: z.coerce.number().int().min(1).default(10_000),
   API_MAX_QUERY_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  WEB_REQUESTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(3000),
+  WEB_SCREEN_RUNS_PER_10_MINUTES: z.coerce.number().int().min(1).default(300),
 
   NEWS_INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   NEWS_FEED_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
@@ -93,17 +97,22 @@ export type AppConfig = {
   publicUrl: string;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   trustProxy: string;
+  /** The built web app the server serves (index.html and assets/). */
+  webDistDir: string;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   redisUrl?: string;
   contact: { email: string; phone: string; hours: string; ratePerMinute: number };
-  session: { secret?: string; maxAgeDays: number };
+  /** authCacheMs: how long a session, API key or user read is reused in memory (0 = off). */
+  session: { secret?: string; maxAgeDays: number; authCacheMs: number };
   signInRateLimit: { perIpPer15Minutes: number; perEmailPer15Minutes: number };
   /** SMTP delivery when set; otherwise mail goes to the development outbox. */
   mail: { smtpUrl?: string; from: string };
   oidc?: { issuer: string; clientId: string; clientSecret?: string; scope: string };
   /** Stripe when keys are set; otherwise the built-in demo billing provider. */
   stripe?: { secretKey: string; webhookSecret: string; priceId?: string; publishableKey?: string; apiUrl?: string };
-  api: { pointsPerHour: number; anonymousPointsPerHour: number; maxQueryCost: number; maxQueryDepth: number };
+  api: { pointsPerHour: number; maxQueryCost: number; maxQueryDepth: number };
+  /** The web app's own traffic (cookie sessions per user, anonymous visitors per IP): request rates, not points. */
+  web: { requestsPer10Minutes: number; screenRunsPer10Minutes: number };
   news: {
     /** 0 turns scheduled ingestion off. */
     ingestIntervalMinutes: number;
@@ -163,6 +172,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(projectRoot, "web", "dist"),
     database: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL }
       : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") },
@@ -173,7 +183,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       hours: env.CONTACT_HOURS,
       ratePerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
     },
-    session: { secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS },
+    session: { secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS, authCacheMs: env.AUTH_CACHE_MS },
     signInRateLimit: {
       perIpPer15Minutes: env.SIGN_IN_RATE_LIMIT_PER_IP,
       perEmailPer15Minutes: env.SIGN_IN_RATE_LIMIT_PER_EMAIL,
@@ -195,9 +205,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         : undefined,
     api: {
       pointsPerHour: env.API_POINTS_PER_HOUR,
-      anonymousPointsPerHour: env.API_ANONYMOUS_POINTS_PER_HOUR,
       maxQueryCost: env.API_MAX_QUERY_COST,
       maxQueryDepth: env.API_MAX_QUERY_DEPTH,
+    },
+    web: {
+      requestsPer10Minutes: env.WEB_REQUESTS_PER_10_MINUTES,
+      screenRunsPer10Minutes: env.WEB_SCREEN_RUNS_PER_10_MINUTES,
     },
     news: {
       ingestIntervalMinutes: env.NEWS_INGEST_INTERVAL_MINUTES,

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express, { type Express } from "express";
 import helmet from "helmet";
@@ -11,10 +10,12 @@ import { newsRoutes } from "../news/news.routes";
 import { screeningRoutes } from "../screening/screening.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
-import { projectRoot } from "../config/project-root";
+import { compressResponses } from "./compress-responses";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
+import { graphiqlAssetRoutes } from "./graphiql";
 import { requireSameOrigin } from "./same-origin";
+import { limitWebRequests } from "../api-usage/web-request-limit";
 import { webAppRoutes } from "./web-app";
 import type { AppDeps } from "../context";
 
@@ -42,6 +43,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     }),
   );
+  app.use(compressResponses());
 
   // Sessions (cookie) or API keys: only where the app answers dynamically, never for static files.
   const { authenticate, passport } = createAuthentication(deps);
@@ -51,8 +53,6 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   // Helmet's default no-referrer makes browsers send `Origin: null` on same-origin form
   // posts; this policy keeps the origin for this site and sends only it cross-site.
   const referrerPolicy = { policy: "strict-origin-when-cross-origin" } as const;
-  // GraphiQL is an inline-script page; everything else gets a strict policy.
-  app.use(graphql.graphqlEndpoint, helmet({ contentSecurityPolicy: false, referrerPolicy }), graphql.requestListener);
   app.use(
     helmet({
       referrerPolicy,
@@ -71,11 +71,16 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
     }),
   );
 
+  // GraphiQL included: its page runs no inline script, and its files come from /graphiql.
+  app.use(graphql.graphqlEndpoint, graphql.requestListener);
+  app.use(graphiqlAssetRoutes());
+
   app.use(healthRoutes(deps));
   // Routes that read the raw body (signed webhooks) go here, before the JSON parser.
   app.use(billingWebhookRoutes(deps));
   app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
   app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
+  app.use("/api", limitWebRequests(deps));
   app.use(contactRoutes(deps));
   app.use(newsRoutes(deps));
   app.use(screeningRoutes(deps));
@@ -86,7 +91,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl}.`, code: "NOT_FOUND" });
   });
 
-  app.use(webAppRoutes(options.webDistDir ?? path.join(projectRoot, "web", "dist")));
+  app.use(webAppRoutes(options.webDistDir ?? deps.config.webDistDir));
   app.use(errorHandler);
   return app;
 }

@@ -3,9 +3,9 @@ import { useGraphQlJit } from "@envelop/graphql-jit";
 import { getOperationAST, GraphQLError } from "graphql";
 import { createYoga, maskError as yogaMaskError } from "graphql-yoga";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { useApiUsage } from "../api-usage/api-usage-plugin";
 import { AppError } from "../errors/app-error";
+import { renderGraphiQL } from "./graphiql";
 import { schema } from "../graphql/schema";
 import { requestContext } from "./request-context";
 import type { AppDeps } from "../context";
@@ -62,7 +62,7 @@ query RateLimit {
   return { defaultQuery: viewer, defaultTabs: [viewer, rateLimit, contactDetails].map((query) => ({ query })) };
 }
 
-/** GraphQL Yoga at /graphql, with a GraphiQL bundled for offline use (browsers, Accept: text/html). */
+/** GraphQL Yoga at /graphql, with a GraphiQL bundled for offline use (browsers, Accept: text/html; its files: graphiql.ts). */
 export function createGraphQLEndpoint(deps: AppDeps) {
   return createYoga<{ req: Request; res: Response }>({
     schema,

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import express, { Router } from "express";
+import { Router } from "express";
+import { precompressedStatic } from "./precompressed";
 
 /**
- * Serves the built web app (web/dist): hashed assets with long caching, and
- * index.html for every other browser navigation so the client router decides
- * (its 404 page included).
+ * Serves the built web app (web/dist, or WEB_DIST_DIR): hashed assets with long caching,
+ * and index.html for every other browser navigation so the client router decides (its 404
+ * page included). Text files go out as the .br or .gz the build wrote beside them, when the
+ * browser accepts it.
  */
 export function webAppRoutes(distDir: string): Router {
   const router = Router();
@@ -16,8 +18,8 @@ export function webAppRoutes(distDir: string): Router {
     });
     return router;
   }
-  router.use("/assets", express.static(path.join(distDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  router.use(express.static(distDir, { index: false, maxAge: "1h" }));
+  router.use("/assets", precompressedStatic(path.join(distDir, "assets"), { immutable: true, maxAge: "1y" }));
+  router.use(precompressedStatic(distDir, { maxAge: "1h" }));
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts("html")) return next();
     res.set("Cache-Control", "no-cache").sendFile(indexHtml);

@@ -1,7 +1,7 @@
 import styled from "styled-components";
 import { SideCard } from "../ContactDetailsCard/ContactDetailsCard";
 import { LinkedInIcon, XSocialIcon, YouTubeIcon } from "../Icons/Icons";
-import { Tooltip } from "../Tooltip/Tooltip";
+import { Tooltip, TooltipGroup } from "../Tooltip/Tooltip";
 
 const NETWORKS = [
   { name: "X (Twitter)", Icon: XSocialIcon },
@@ -14,16 +14,18 @@ export function FollowUsCard() {
   return (
     <SideCard aria-labelledby="follow-title">
       <h2 id="follow-title">Follow Us</h2>
-      <Row>
-        {NETWORKS.map(({ name, Icon }) => (
-          <Tooltip key={name} content="Coming soon">
-            {/* aria-disabled keeps the button focusable so keyboard users also get the tooltip */}
-            <SocialButton type="button" aria-label={`${name} (coming soon)`} aria-disabled="true" onClick={(e) => e.preventDefault()}>
-              <Icon size={18} />
-            </SocialButton>
-          </Tooltip>
-        ))}
-      </Row>
+      <TooltipGroup>
+        <Row>
+          {NETWORKS.map(({ name, Icon }) => (
+            <Tooltip key={name} content="Coming soon">
+              {/* aria-disabled keeps the button focusable so keyboard users also get the tooltip */}
+              <SocialButton type="button" aria-label={`${name} (coming soon)`} aria-disabled="true" onClick={(e) => e.preventDefault()}>
+                <Icon size={18} />
+              </SocialButton>
+            </Tooltip>
+          ))}
+        </Row>
+      </TooltipGroup>
     </SideCard>
   );
 }

@@ -1,13 +1,29 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import type { ReactElement, ReactNode } from "react";
+import { createContext, useContext, type ReactElement, type ReactNode } from "react";
 import styled from "styled-components";
 
-// TooltipProvider (delay 700 ms, skip 300 ms) lives in its own module so the app shell does not
-// pull the positioning code (floating-ui) into the entry chunk.
+// Spec §4/§9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay.
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+const InTooltipGroup = createContext(false);
+
+/**
+ * Tooltips that share the skip delay: wrap a row or a table of them. Groups live with the
+ * components that show tooltips, not around the whole app, so the shell (entry chunk) does
+ * not carry Radix's positioning code (floating-ui).
+ */
+export function TooltipGroup({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <InTooltipGroup.Provider value={true}>{children}</InTooltipGroup.Provider>
+    </TooltipPrimitive.Provider>
+  );
+}
 
 /** Wraps one focusable element (the trigger) and shows `content` on hover or focus. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
-  return (
+  const tooltip = (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
@@ -18,6 +34,8 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       </TooltipPrimitive.Portal>
     </TooltipPrimitive.Root>
   );
+  // A lone tooltip is its own group, with the same delays.
+  return useContext(InTooltipGroup) ? tooltip : <TooltipGroup>{tooltip}</TooltipGroup>;
 }
 
 const Content = styled(TooltipPrimitive.Content)`

@@ -1,0 +1,110 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import styled, { css } from "styled-components";
+import type { ToastItem } from "./Toaster";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_MAX_WIDTH, TOAST_SWIPE_THRESHOLD_PX } from "./toastConfig";
+import type { ToastVariant } from "./useToast";
+
+/** The toasts and their viewport (Radix Toast): swipe right or the close button dismisses, F8 focuses. */
+export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]; dismiss: (id: string) => void }) {
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <ToastRoot
+          key={t.id}
+          open={t.open}
+          $variant={t.variant ?? "default"}
+          type={t.variant === "destructive" ? "foreground" : "background"}
+          onOpenChange={(open) => {
+            if (!open) dismiss(t.id);
+          }}
+        >
+          <ToastText>
+            <ToastPrimitive.Title asChild>
+              <ToastTitle>{t.title}</ToastTitle>
+            </ToastPrimitive.Title>
+            {t.description ? (
+              <ToastPrimitive.Description asChild>
+                <ToastDescription>{t.description}</ToastDescription>
+              </ToastPrimitive.Description>
+            ) : null}
+          </ToastText>
+          <ToastPrimitive.Close asChild>
+            <CloseButton type="button" aria-label="Close notification">
+              <span aria-hidden="true">×</span>
+            </CloseButton>
+          </ToastPrimitive.Close>
+        </ToastRoot>
+      ))}
+      <Viewport hotkey={TOAST_HOTKEY} label="Notifications ({hotkey})" />
+    </ToastPrimitive.Provider>
+  );
+}
+
+const Viewport = styled(ToastPrimitive.Viewport)`
+  position: fixed;
+  bottom: 0;
+  right: 0;
+  z-index: 100;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  max-width: ${TOAST_MAX_WIDTH};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  list-style: none;
+  outline: none;
+`;
+
+const ToastRoot = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.colors.shadow};
+  ${({ $variant, theme }) =>
+    $variant === "destructive" &&
+    css`
+      background: ${theme.colors.danger};
+      border-color: ${theme.colors.danger};
+      color: ${theme.colors.dangerText};
+    `}
+
+  &[data-swipe="move"] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+  &[data-swipe="cancel"] { transform: translateX(0); transition: transform 200ms ease-out; }
+  &[data-swipe="end"] { transform: translateX(var(--radix-toast-swipe-end-x)); }
+`;
+
+const ToastText = styled.div`
+  display: grid;
+  gap: 2px;
+`;
+
+const ToastTitle = styled.div`
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const ToastDescription = styled.div`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  opacity: 0.9;
+`;
+
+const CloseButton = styled.button`
+  flex: none;
+  width: 28px;
+  height: 28px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  cursor: pointer;
+  font-size: 1.25rem;
+  line-height: 1;
+  opacity: 0.75;
+  &:hover { opacity: 1; }
+`;
