@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot } from "./browser";
+import { baseUrl, launchBrowser, openPage, screenshot, signInLinkFromOutbox } from "./browser";
 
 /**
  * Issue 3's "Done when", as a new user on a fresh install with no keys: Create
@@ -23,20 +23,6 @@ const originOf = (page: Page) => new URL(page.url()).origin;
 async function currentUser(page: Page) {
   const response = await page.request.get(`${originOf(page)}/api/auth/user`);
   return { status: response.status(), body: response.ok() ? await response.json() : null };
-}
-
-/** The newest sign-in link the server would have emailed to `to` (development outbox, loopback only). */
-async function signInLinkFromOutbox(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/dev/outbox`);
-    expect(response.status).toBe(200);
-    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
-    const link = messages.find((message) => message.to === to)?.text.match(/https?:\/\/\S+signin_token=\S+/)?.[0];
-    if (link) return link;
-    // The mail is sent in the background, right after the answer.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no sign-in link for ${to} in the development outbox`);
 }
 
 it("Create Account → demo checkout → activated → sign out → email link → signed in; the link works once", async () => {

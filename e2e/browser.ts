@@ -68,3 +68,17 @@ export async function signInAsNewProUser(page: Page, email: string, name: string
   );
   expect(result).toMatchObject({ success: true, email, status: "trialing", signedIn: true });
 }
+
+/** The newest sign-in link the server would have emailed to `to` (development outbox, loopback only). */
+export async function signInLinkFromOutbox(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/dev/outbox`);
+    expect(response.status).toBe(200);
+    const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
+    const link = messages.find((message) => message.to === to)?.text.match(/https?:\/\/\S+signin_token=\S+/)?.[0];
+    if (link) return link;
+    // The mail is sent in the background, right after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-in link for ${to} in the development outbox`);
+}

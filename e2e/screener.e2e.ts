@@ -20,7 +20,7 @@ const basicForm = (page: Page) => page.getByRole("form", { name: "Basic screen p
 async function runBasicScreen(page: Page) {
   const run = basicForm(page).getByRole("button", { name: /Run Screen|Running\.\.\./ });
   await run.click();
-  await page.getByText("Screening Complete").waitFor();
+  await page.getByText("Screening Complete", { exact: true }).first().waitFor();
   await page.getByRole("table").waitFor();
 }
 

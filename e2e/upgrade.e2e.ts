@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
+import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser, signInLinkFromOutbox } from "./browser";
 
 /**
  * Every button that leads to money, pressed in Chromium the way a person presses it (real form
@@ -46,7 +46,7 @@ async function signInAsBasicUser(page: Page): Promise<string> {
   await page.getByRole("tabpanel").getByLabel("Email").fill(email);
   await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("tabpanel").getByText("Check your inbox", { exact: true }).waitFor();
-  await page.goto(await signInLinkFor(email));
+  await page.goto(await signInLinkFromOutbox(email));
   await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
   const plan = await (await page.request.get(`${baseUrl}/api/subscription-status`)).json();
   expect(plan).toMatchObject({ plan_type: "basic", has_access_to_pro: false });
@@ -64,16 +64,6 @@ async function signInAsLapsedUser(page: Page): Promise<string> {
   const plan = await (await page.request.get(`${baseUrl}/api/subscription-status`)).json();
   expect(plan).toMatchObject({ subscription_status: "canceled", has_access_to_pro: false });
   return email;
-}
-
-async function signInLinkFor(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const { messages } = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { messages: { to: string; text: string }[] };
-    const link = messages.find((message) => message.to === to)?.text.match(/https?:\/\/\S+signin_token=\S+/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no sign-in link for ${to}`);
 }
 
 describe("a visitor (signed out)", () => {
