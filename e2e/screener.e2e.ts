@@ -51,8 +51,8 @@ describe("Basic Screener", () => {
     await close();
   });
 
-  it("screens the whole market: hundreds of rows that add up, sortable, and a ticker opens its chart", async () => {
-    const { page, problems, close } = await openPage(browser);
+  it("screens the whole market: hundreds of rows that add up, every column in view at 1440 px, sortable; a ticker opens its chart and Back keeps the results", async () => {
+    const { page, problems, close } = await openPage(browser, { width: 1440, height: 900 });
     await page.goto(`${baseUrl}/screener`);
     await basicForm(page).getByLabel("Universe").selectOption("ALL_MARKET");
     await runBasicScreen(page);
@@ -76,13 +76,29 @@ describe("Basic Screener", () => {
     await expect(page.getByRole("columnheader", { name: /^RSI/ }).getAttribute("aria-sort")).resolves.toMatch(/ascending|descending/);
     await screenshot(page, "screener-all-market");
 
+    // Every column fits: the table never scrolls sideways at 1440 px, its last columns included.
+    const table = page.getByRole("region", { name: /Screening results table/ });
+    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    for (const column of [/^Momentum/, /^P\/E/, /^Beta/]) {
+      await expect(page.getByRole("columnheader", { name: column }).isVisible()).resolves.toBe(true);
+    }
+
     const first = page.locator('tbody tr a[href^="/stocks/"]').first();
     const ticker = ((await first.textContent()) ?? "").match(/^[A-Z]+/)?.[0];
     await first.click();
     await page.waitForURL(new RegExp(`/stocks/${ticker}$`));
     await page.locator("canvas").first().waitFor();
     await expect(page.getByText(/SMA 50/).first().isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Show 1 month" }).click();
+    await expect(page.getByRole("button", { name: "Show 1 month" }).getAttribute("aria-pressed")).resolves.toBe("true");
     await screenshot(page, "stock-detail");
+
+    // Back: the same universe, rows and sort, without running again.
+    await page.goBack();
+    await page.getByText(`${matches.toLocaleString("en-US")} matches`).first().waitFor();
+    await expect(basicForm(page).getByLabel("Universe").inputValue()).resolves.toBe("ALL_MARKET");
+    await expect(page.getByRole("columnheader", { name: /^RSI/ }).getAttribute("aria-sort")).resolves.toMatch(/ascending|descending/);
     expect(problems).toEqual([]);
     await close();
   });
