@@ -44,6 +44,8 @@ const config: Config = {
       testMatch: ["**/*.test.ts"],
       transform: { "^.+\\.(t|j)sx?$": swc as never },
       globalSetup: "<rootDir>/api/test/global-setup.ts",
+      // Tests never assert timings; on a busy 2-core CI machine a correct test may take seconds.
+      testTimeout: 30_000,
     },
     {
       displayName: "web",
@@ -53,6 +55,9 @@ const config: Config = {
       transform: { "^.+\\.(t|j)sx?$": babelWithRelay as never },
       moduleNameMapper: { "\\.(css|svg|png|mp4|webm)$": "<rootDir>/web/test/file-stub.ts" },
       setupFiles: ["<rootDir>/web/test/setup.ts"],
+      setupFilesAfterEnv: ["<rootDir>/web/test/setup-after-env.ts"],
+      // Above the 5 s that findBy*/waitFor may wait (web/test/setup.ts), for busy CI machines.
+      testTimeout: 30_000,
     },
   ],
 };

@@ -4,13 +4,9 @@
  * TextEncoder, and a minimal Request for react-router's data router).
  */
 import { TextDecoder, TextEncoder } from "node:util";
-import { configure } from "@testing-library/react";
+
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-// A page's first render loads its lazy route and Relay data: on a busy 2-core CI machine that can
-// take longer than testing-library's default 1 s wait for findBy*/waitFor.
-configure({ asyncUtilTimeout: 5000 });
 
 if (typeof window.matchMedia !== "function") {
   Object.defineProperty(window, "matchMedia", {
