@@ -60,3 +60,12 @@ describe("market data settings", () => {
     expect(problems).toMatch(/MARKET_DATA_REQUESTS_PER_MINUTE: /);
   });
 });
+
+it("reads CORS_ALLOWED_ORIGINS as a list of origins (none by default) and names a malformed one", () => {
+  expect(loadConfig({}).corsAllowedOrigins).toEqual([]);
+  expect(loadConfig({ CORS_ALLOWED_ORIGINS: "https://a.example, http://localhost:5173" }).corsAllowedOrigins).toEqual([
+    "https://a.example",
+    "http://localhost:5173",
+  ]);
+  expect(() => loadConfig({ CORS_ALLOWED_ORIGINS: "https://a.example/path" })).toThrow(/CORS_ALLOWED_ORIGINS: .*is not an origin/);
+});

@@ -24,11 +24,32 @@ const emptyAsUndefined = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+/** A comma-separated list of origins (scheme://host[:port]), each checked; empty means none. */
+const originList = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const origins = (value ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+    for (const origin of origins) {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || !["http:", "https:"].includes(parsed.protocol) || parsed.origin !== origin) {
+        context.addIssue({ code: "custom", message: `"${origin}" is not an origin like https://app.example.com` });
+      }
+    }
+    return origins;
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: optionalUrl(["http", "https"]),
+  CORS_ALLOWED_ORIGINS: originList,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()
@@ -97,6 +118,8 @@ export type AppConfig = {
   publicUrl: string;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   trustProxy: string;
+  /** Other sites' pages that may call /graphql with the visitor's cookies (CORS); none by default. */
+  corsAllowedOrigins: string[];
   /** The built web app the server serves (index.html and assets/). */
   webDistDir: string;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
@@ -172,6 +195,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    corsAllowedOrigins: env.CORS_ALLOWED_ORIGINS,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(projectRoot, "web", "dist"),
     database: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL }

@@ -65,3 +65,23 @@ describe("/graphql", () => {
     expect(response.body.errors[0].message).toMatch(/Cannot query field "nope"/);
   });
 });
+
+describe("CORS", () => {
+  const preflight = (app: Parameters<typeof request>[0], origin: string) =>
+    request(app).options("/graphql").set("origin", origin).set("access-control-request-method", "POST");
+
+  it("gives another site's page nothing by default: no Access-Control-Allow-* headers, so browsers refuse to read", async () => {
+    const { app } = createTestApp(db);
+    const answer = await request(app).post("/graphql").set("origin", "https://evil.example").send({ query: "{ __typename }" });
+    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(answer.headers["access-control-allow-credentials"]).toBeUndefined();
+    expect((await preflight(app, "https://evil.example")).headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("allows exactly the origins on CORS_ALLOWED_ORIGINS, with credentials", async () => {
+    const { app } = createTestApp(db, { CORS_ALLOWED_ORIGINS: "https://app.example.com, https://admin.example.com" });
+    const allowed = await preflight(app, "https://admin.example.com");
+    expect(allowed.headers).toMatchObject({ "access-control-allow-origin": "https://admin.example.com", "access-control-allow-credentials": "true" });
+    expect((await preflight(app, "https://app.example.com.evil.example")).headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});

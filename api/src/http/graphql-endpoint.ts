@@ -71,6 +71,12 @@ export function createGraphQLEndpoint(deps: AppDeps) {
     graphiql: { title: "Tickerscope GraphQL API", ...graphiqlTabs(deps.config.publicUrl) },
     renderGraphiQL,
     context: ({ req }) => requestContext(deps, req),
+    // No CORS headers unless the Origin is on CORS_ALLOWED_ORIGINS: Yoga's default reflects any
+    // origin with credentials, which would let any site's page act with a visitor's session.
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      return origin !== null && deps.config.corsAllowedOrigins.includes(origin) ? { origin, credentials: true } : false;
+    },
     // Cookie-authenticated browsers must send a header a cross-site form cannot.
     plugins: [
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
