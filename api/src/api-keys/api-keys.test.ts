@@ -174,3 +174,32 @@ describe("revokeApiKey", () => {
     expect((await db.prisma.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } })).revokedAt).toBeNull();
   });
 });
+
+describe("what an API key may do", () => {
+  it("reads data but changes nothing of the account: no key creation or revocation, no key list, no billing", async () => {
+    const { app, agent } = await proAgent();
+    const created = await agent.post("/graphql").send({ query: createKey, variables: { name: "script" } }).expect(200);
+    const { secret, apiKey } = created.body.data.createApiKey;
+    const withKey = (body: object) => request(app).post("/graphql").set("authorization", `Bearer ${secret}`).send(body);
+
+    expect((await withKey({ query: "{ viewer { email plan { hasProAccess } } }" }).expect(200)).body.data.viewer.plan.hasProAccess).toBe(true);
+
+    for (const [query, variables] of [
+      [createKey, { name: "sibling" }],
+      [revokeKey, { id: apiKey.id }],
+      [listKeys, {}],
+      ["mutation { refreshSubscription { status } }", {}],
+    ] as const) {
+      const denied = await withKey({ query, variables });
+      expect(denied.body.errors?.[0]).toMatchObject({
+        message: "API keys read data only: account, billing and API-key changes need a signed-in browser session.",
+        extensions: { code: "FORBIDDEN" },
+      });
+    }
+    const viaRest = (path: string) => request(app).post(path).set("authorization", `Bearer ${secret}`).send({});
+    for (const path of ["/api/billing/portal", "/api/billing/refresh", "/api/billing/demo/portal/cancel"]) {
+      expect({ path, status: (await viaRest(path)).status }).toEqual({ path, status: 403 });
+    }
+    expect(await db.prisma.apiKey.count({ where: { revokedAt: null } })).toBe(1);
+  });
+});

@@ -1,3 +1,4 @@
+import { requireSessionUser } from "../auth/viewer";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { AuthCache } from "../auth/auth-cache";
@@ -49,20 +50,12 @@ const createApiKeyInput = z.object({
 
 const MAX_ACTIVE_KEYS = 20;
 
-function requireUser(context: RequestContext): User {
-  if (!context.viewer) throw new AppError("UNAUTHENTICATED", "Sign in required.");
-  return context.viewer.user;
-}
-
 /**
  * Creates a named key for the signed-in Pro user. The secret is returned once
  * and only its hash is kept. Keys cannot mint keys: only a browser session can.
  */
 export async function createApiKey(context: RequestContext, input: unknown) {
-  const user = requireUser(context);
-  if (context.viewer?.authMethod === "apiKey") {
-    throw new AppError("FORBIDDEN", "API keys are created from the Account page, not with another key.");
-  }
+  const user = requireSessionUser(context.viewer);
   // The GraphQL field is Pro-scoped too; the service does not rely on its caller for that.
   if (!hasProAccess(user)) throw new AppError("PRO_REQUIRED", "A Pro subscription is required to create API keys.");
   const { name } = parseInput(createApiKeyInput, input);
@@ -82,13 +75,13 @@ export async function createApiKey(context: RequestContext, input: unknown) {
 
 /** The signed-in user's keys, newest first (revoked ones included, marked). */
 export function listApiKeys(context: RequestContext) {
-  const user = requireUser(context);
+  const user = requireSessionUser(context.viewer);
   return context.db.prisma.apiKey.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
 }
 
 /** Revokes one of the signed-in user's keys; allowed without Pro, so a lapsed customer can still lock a key. */
 export async function revokeApiKey(context: RequestContext, id: string) {
-  const user = requireUser(context);
+  const user = requireSessionUser(context.viewer);
   const key = z.uuid().safeParse(id).success
     ? await context.db.prisma.apiKey.findFirst({ where: { id, userId: user.id } })
     : null;

@@ -1,3 +1,4 @@
+import { requireSessionUser } from "../auth/viewer";
 import type { RequestContext } from "../context";
 import { AppError } from "../errors/app-error";
 import type { User } from "../generated/prisma/client";
@@ -43,8 +44,7 @@ const isDemoSubscription = (user: User) => user.stripeSubscriptionId?.startsWith
 /** What the /demo-billing-portal page shows for the signed-in user. */
 export function describeDemoPortal(context: RequestContext) {
   requireDemoProvider(context);
-  if (!context.viewer) throw new AppError("UNAUTHENTICATED", "Sign in required.");
-  return demoPortalOf(context.viewer.user);
+  return demoPortalOf(requireSessionUser(context.viewer));
 }
 
 function demoPortalOf(user: User) {
@@ -59,8 +59,7 @@ function demoPortalOf(user: User) {
 /** The demo portal's Cancel button: the subscription ends now, through the same state-keeping as a webhook. */
 export async function cancelDemoSubscription(context: RequestContext) {
   const provider = requireDemoProvider(context);
-  if (!context.viewer) throw new AppError("UNAUTHENTICATED", "Sign in required.");
-  const user = context.viewer.user;
+  const user = requireSessionUser(context.viewer);
   if (!demoPortalOf(user).canCancel || !user.stripeSubscriptionId) {
     throw new AppError("BAD_USER_INPUT", "There is no demo subscription to cancel.");
   }

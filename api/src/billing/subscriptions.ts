@@ -1,3 +1,4 @@
+import { requireSessionUser } from "../auth/viewer";
 import { z } from "zod";
 import { emailField, findOrCreateUserByEmail, splitFullName } from "../auth/users";
 import type { RequestContext } from "../context";
@@ -17,11 +18,6 @@ const ACTIVATION_SIGN_IN_WINDOW_MS = 48 * 60 * 60 * 1000;
 const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function requireUser(context: RequestContext): User {
-  if (!context.viewer) throw new AppError("UNAUTHENTICATED", "Sign in required.");
-  return context.viewer.user;
-}
 
 const startTrialInput = z.object({
   email: emailField,
@@ -49,7 +45,7 @@ export async function startTrial(context: RequestContext, input: unknown): Promi
 
 /** Pricing's "choose Pro" form post, for the signed-in user. */
 export async function createSubscriptionCheckout(context: RequestContext): Promise<{ checkoutUrl: string }> {
-  const user = requireUser(context);
+  const user = requireSessionUser(context.viewer);
   if (hasProAccess(user)) throw new AppError("BAD_USER_INPUT", "You already have Pro access.");
   await context.rateLimiters.trialPerIp.consume(context.clientIp);
   return { checkoutUrl: await createCheckoutFor(context, user) };
@@ -198,7 +194,7 @@ const sameValue = (a: string | Date | null, b: string | Date | null) =>
 
 /** 'Refresh from Stripe': re-reads the viewer's subscription from the provider and applies it. */
 export async function refreshFromProvider(context: RequestContext): Promise<User> {
-  const user = requireUser(context);
+  const user = requireSessionUser(context.viewer);
   if (!user.stripeSubscriptionId) return user;
   const observedAt = new Date();
   const snapshot = await context.billing.retrieveSubscription(user.stripeSubscriptionId);
@@ -210,7 +206,7 @@ export async function refreshFromProvider(context: RequestContext): Promise<User
 
 /** 'Manage billing': a session of the provider's customer portal. */
 export async function openBillingPortal(context: RequestContext): Promise<{ url: string }> {
-  const user = requireUser(context);
+  const user = requireSessionUser(context.viewer);
   if (!user.stripeCustomerId) {
     throw new AppError("BAD_USER_INPUT", "There is no billing account yet. Start the 7-day free trial on the Pricing page.");
   }
