@@ -126,6 +126,7 @@ describe("allowances", () => {
     const account = await visitor.post("/graphql").send({ query: "{ viewer { email } authOptions { singleSignOn } }" }).expect(200);
     expect(account.body.data.viewer).toBeNull();
     await visitor.post("/api/auth/signin").send({ email: "visitor@example.com" }).expect(200);
+    await visitor.get("/api/login").expect(302);
   });
 });
 

@@ -6,7 +6,7 @@ import { ownerOfRequest, rateLimitHeaders } from "./api-usage-plugin";
  * Paths under /api that never count against the web allowance: signing in, paying and
  * the account itself (each has its own abuse limits), and Stripe's webhook.
  */
-const UNCOUNTED = /^\/(?:auth|billing|stripe|dev)\/|^\/(?:create-subscription|subscription-status)$/;
+const UNCOUNTED = /^\/(?:auth|billing|stripe|dev)\/|^\/(?:login|logout|create-subscription|subscription-status)$/;
 
 /**
  * The REST shims' share of the web app's request allowance (the same counter GraphQL

@@ -22,10 +22,12 @@ function graphiqlTabs(publicUrl: string) {
 #      curl ${publicUrl}/graphql -H "Authorization: Bearer tsk_…" \\
 #        -H "content-type: application/json" -d '{"query":"{ viewer { email } }"}'
 #
-# Each query costs points from an hourly budget (every field 1; connections
-# and lists multiply what is inside them by first/last). Responses carry
-# X-RateLimit-Limit, -Remaining, -Used and -Reset (epoch seconds); the
-# rateLimit field answers the same. More examples in the other tabs.
+# With an API key, each query costs points from an hourly budget (every field
+# 1; connections and lists multiply what is inside them by first/last). In
+# this browser session each query counts one request of a 10-minute allowance.
+# Responses carry X-RateLimit-Limit, -Remaining, -Used and -Reset (epoch
+# seconds); the rateLimit field answers the same (its unit says which).
+# More examples in the other tabs.
 query Viewer {
   viewer {
     email
@@ -39,10 +41,11 @@ query Viewer {
   }
 }
 `;
-  const rateLimit = `# What this query costs and the budget left this hour.
+  const rateLimit = `# What this query costs and the allowance left in this window.
 # With dryRun: true only the price is answered: nothing else runs or is charged.
 query RateLimit {
   rateLimit(dryRun: false) {
+    unit
     limit
     cost
     used
