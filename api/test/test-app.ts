@@ -10,7 +10,8 @@ export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef-0123456
 /** App dependencies for tests: test config, silent logs, fresh in-memory rate limits, the outbox mailer. */
 export function createTestDeps(db: Database, environment: NodeJS.ProcessEnv = {}): AppDeps {
   // No auth cache unless a test asks for one: tests change users and keys in the database directly.
-  const config = loadConfig({ NODE_ENV: "test", AUTH_CACHE_MS: "0", ...environment });
+  // Tests stand for clients behind a proxy on this machine, so X-Forwarded-For names them.
+  const config = loadConfig({ NODE_ENV: "test", AUTH_CACHE_MS: "0", TRUST_PROXY: "loopback", ...environment });
   return buildDeps({ config, db, logger: createLogger(config), sessionSecret: TEST_SESSION_SECRET });
 }
 

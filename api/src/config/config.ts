@@ -51,10 +51,12 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalUrl(["http", "https"]),
   CORS_ALLOWED_ORIGINS: originList,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // No proxy is trusted unless configured: otherwise any client could name its own address in
+  // X-Forwarded-For and step around every per-IP limit.
   TRUST_PROXY: z
     .string()
-    .default("loopback")
-    .describe("Express 'trust proxy' setting: which proxies may set X-Forwarded-For"),
+    .default("false")
+    .describe("Express 'trust proxy' setting: which proxies may set X-Forwarded-For (false = none)"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   DATA_DIR: z.string().default(".data"),
   WEB_DIST_DIR: emptyAsUndefined,

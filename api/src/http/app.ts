@@ -15,7 +15,7 @@ import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { graphiqlAssetRoutes } from "./graphiql";
 import { requireSameOrigin } from "./same-origin";
-import { limitWebRequests } from "../api-usage/web-request-limit";
+import { limitRestRequests } from "../api-usage/rest-request-limit";
 import { webAppRoutes } from "./web-app";
 import type { AppDeps } from "../context";
 
@@ -80,7 +80,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(billingWebhookRoutes(deps));
   app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
   app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
-  app.use("/api", limitWebRequests(deps));
+  app.use("/api", limitRestRequests(deps));
   app.use(contactRoutes(deps));
   app.use(newsRoutes(deps));
   app.use(screeningRoutes(deps));

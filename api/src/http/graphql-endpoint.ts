@@ -5,6 +5,7 @@ import { createYoga, maskError as yogaMaskError } from "graphql-yoga";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useApiUsage } from "../api-usage/api-usage-plugin";
 import { AppError } from "../errors/app-error";
+import { useOneScreenPerOperation } from "../screening/one-screen-per-operation";
 import { renderGraphiQL } from "./graphiql";
 import { schema } from "../graphql/schema";
 import { requestContext } from "./request-context";
@@ -96,6 +97,8 @@ export function createGraphQLEndpoint(deps: AppDeps) {
       ),
       // Query cost and depth limits, hourly point budgets and X-RateLimit-* headers.
       useApiUsage(deps),
+      // Before anything is charged: a query runs at most one screen.
+      useOneScreenPerOperation(),
     ],
     logging: {
       debug: (...args) => deps.logger.debug(args.map(String).join(" ")),

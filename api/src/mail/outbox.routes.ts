@@ -1,20 +1,31 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import type { AppDeps } from "../context";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** Host headers naming this machine, with an optional port. */
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
+
+/**
+ * True for a request from this machine to this machine: the connection's own address (never a
+ * forwarded one) is loopback, and so is the Host it asked for, so a page on another site whose
+ * name a DNS-rebinding attack points at 127.0.0.1 cannot read it from the visitor's browser.
+ */
+function isLocalRequest(req: Request): boolean {
+  return LOOPBACK.test(req.socket.remoteAddress ?? "") && LOOPBACK_HOST.test(req.headers.host ?? "");
+}
 
 /**
  * The development outbox: mail that would have been sent, when no SMTP server
  * is configured. Sign-in links are secrets, so it answers only visitors on this
- * machine (loopback), and only while mail is not really delivered.
+ * machine (isLocalRequest), and only while mail is not really delivered.
  */
 export function outboxRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get(["/dev/outbox", "/api/dev/outbox"], (req, res) => {
-    if (deps.mailer.kind !== "outbox" || !LOOPBACK.test(req.ip ?? "")) {
+    if (deps.mailer.kind !== "outbox" || !isLocalRequest(req)) {
       res.status(404).json({ message: "Not found.", code: "NOT_FOUND" });
       return;
     }

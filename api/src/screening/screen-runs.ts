@@ -1,7 +1,7 @@
 // Stored screening runs: every run goes to screening_runs with its rows in screening_results
 // (the spec's columns plus the full row), written after the answer is computed so it does not
-// slow the response. Retention: each user's last RUNS_KEPT_PER_USER runs of each kind;
-// anonymous runs are purged after ANONYMOUS_RUN_HOURS.
+// slow the response. Retention: each user's last RUNS_KEPT_PER_USER runs of each kind; each
+// anonymous requester's last ANONYMOUS_RUNS_KEPT, and no anonymous run past ANONYMOUS_RUN_HOURS.
 import type { Viewer } from "../auth/viewer";
 import type { Database } from "../db/database";
 import type { ScreenRequest, ScreenWarning } from "./screen-request";
@@ -9,6 +9,11 @@ import type { ScreenDeps, ScreenKind, ScreenOutcome, ScreenStats } from "./scree
 
 export const RUNS_KEPT_PER_USER = 20;
 export const ANONYMOUS_RUN_HOURS = 24;
+/** Runs of each kind kept per anonymous requester (client IP): what one visitor can make the disk hold. */
+export const ANONYMOUS_RUNS_KEPT = 3;
+
+/** Whose run it is: a signed-in user, or an anonymous requester (a keyed hash of the client IP). */
+export type RunOwner = { userId: string | null; anonymousRequester: string | null };
 
 /**
  * One screening_results row: its position, the full row, and the spec's columns, numbers
@@ -79,7 +84,7 @@ export function responseSent(response: SentResponse | undefined): Promise<void> 
  */
 export function storeRunInBackground(
   deps: ScreenDeps,
-  viewer: Viewer | null,
+  owner: RunOwner,
   outcome: ScreenOutcome,
   columns: () => StoredResultColumns[],
   after: Promise<void> = Promise.resolve(),
@@ -87,7 +92,7 @@ export function storeRunInBackground(
   const write: Promise<void> = after
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(() => {
-      const running = storeRun(deps.db, viewer?.user.id ?? null, outcome, columns()).finally(() => runningWrites.delete(running));
+      const running = storeRun(deps.db, owner, outcome, columns()).finally(() => runningWrites.delete(running));
       runningWrites.add(running);
       return running;
     })
@@ -97,11 +102,13 @@ export function storeRunInBackground(
 }
 
 /**
- * One statement: the run, its rows (jsonb_to_recordset), this user's runs of the kind beyond
- * the newest RUNS_KEPT_PER_USER, and anonymous runs past ANONYMOUS_RUN_HOURS (both deletes use
- * the (user_id, created_at) index, so they cost what they delete; rows go by cascade).
+ * One statement: the run, its rows (jsonb_to_recordset), the owner's runs of the kind beyond
+ * the newest RUNS_KEPT_PER_USER (a user) or ANONYMOUS_RUNS_KEPT (an anonymous requester), and
+ * anonymous runs past ANONYMOUS_RUN_HOURS (each delete uses an index led by its owner column or
+ * created_at, so it costs what it deletes; rows go by cascade).
  */
-export async function storeRun(db: Database, userId: string | null, outcome: ScreenOutcome, columns: StoredResultColumns[]): Promise<void> {
+export async function storeRun(db: Database, owner: RunOwner, outcome: ScreenOutcome, columns: StoredResultColumns[]): Promise<void> {
+  const { userId, anonymousRequester } = owner;
   const stats: StoredStats = {
     ...outcome.stats,
     isSnapshot: outcome.isSnapshot,
@@ -111,8 +118,8 @@ export async function storeRun(db: Database, userId: string | null, outcome: Scr
   const anonymousBefore = new Date(outcome.createdAt.getTime() - ANONYMOUS_RUN_HOURS * 3_600_000);
   await db.prisma.$executeRaw`
     WITH run AS (
-      INSERT INTO screening_runs (id, user_id, kind, request, stats, source, as_of, warnings, row_count, created_at)
-      VALUES (${outcome.runId}::uuid, ${userId}::uuid, ${outcome.kind}, ${JSON.stringify(outcome.request)}::jsonb,
+      INSERT INTO screening_runs (id, user_id, anonymous_requester, kind, request, stats, source, as_of, warnings, row_count, created_at)
+      VALUES (${outcome.runId}::uuid, ${userId}::uuid, ${anonymousRequester}, ${outcome.kind}, ${JSON.stringify(outcome.request)}::jsonb,
         ${JSON.stringify(stats)}::jsonb, ${outcome.source}, ${outcome.asOf}::date, ${JSON.stringify(outcome.warnings)}::jsonb,
         ${columns.length}, ${outcome.createdAt})
       RETURNING id, created_at
@@ -121,6 +128,11 @@ export async function storeRun(db: Database, userId: string | null, outcome: Scr
       DELETE FROM screening_runs WHERE id IN (
         SELECT id FROM screening_runs WHERE user_id = ${userId}::uuid AND kind = ${outcome.kind}
         ORDER BY created_at DESC, id DESC OFFSET ${RUNS_KEPT_PER_USER - 1})
+    ),
+    supersededAnonymous AS (
+      DELETE FROM screening_runs WHERE id IN (
+        SELECT id FROM screening_runs WHERE anonymous_requester = ${anonymousRequester} AND kind = ${outcome.kind}
+        ORDER BY created_at DESC, id DESC OFFSET ${ANONYMOUS_RUNS_KEPT - 1})
     ),
     expired AS (
       DELETE FROM screening_runs WHERE user_id IS NULL AND created_at < ${anonymousBefore}

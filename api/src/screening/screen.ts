@@ -4,7 +4,7 @@
 // end at the data's as-of (prices) and the news clock's as-of (news), so the bundled snapshot
 // screens like a live day. A constant number of queries whatever the universe: the technicals'
 // version check, the news clock, one news aggregate, and one insert (after the answer).
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
 import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
@@ -210,7 +210,12 @@ function universeSymbols(request: ScreenRequest, market: MarketSnapshot, warning
 }
 
 /** `storeAfter`: the run is written once this resolves (the HTTP response sent, see `responseSent`). */
-export type RunScreenOptions = { storeAfter?: Promise<void> };
+export type RunScreenOptions = {
+  /** The run is stored once this resolves (its response sent). */
+  storeAfter?: Promise<void>;
+  /** For an anonymous visitor, whose runs these are (a keyed hash of the client IP): each keeps only its last few. */
+  anonymousRequester?: string;
+};
 
 /**
  * Runs a Basic or Combined screen for the viewer (null: anonymous) and stores it as their
@@ -300,7 +305,8 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   };
   const stats = (matched: number): ScreenStats => ({ universeSize: symbols.length, withPriceData: priced.length, maPassCount, matched });
   const finish = <Outcome extends ScreenOutcome>(outcome: Outcome, ordered: Screened[]): Outcome => {
-    storeRunInBackground(deps, viewer, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
+    const owner = { userId: viewer?.user.id ?? null, anonymousRequester: viewer ? null : (options.anonymousRequester ?? null) };
+    storeRunInBackground(deps, owner, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
     return outcome;
   };
   if (kind === "basic") {
@@ -513,5 +519,6 @@ export async function runRequestedScreen(context: RequestContext, input: unknown
   if (viewer?.authMethod !== "apiKey") {
     await context.rateLimiters.screenRuns.consume(viewer ? `user:${viewer.user.id}` : `ip:${context.clientIp}`);
   }
-  return runScreen(context, viewer, input, kind, { storeAfter: responseSent(response) });
+  const anonymousRequester = createHmac("sha256", context.sessionSecret).update(context.clientIp).digest("base64url");
+  return runScreen(context, viewer, input, kind, { storeAfter: responseSent(response), anonymousRequester });
 }

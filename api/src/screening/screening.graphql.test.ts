@@ -145,6 +145,47 @@ describe("Query.screen", () => {
   });
 });
 
+describe("screen size and count", () => {
+  const dryRunCost = async (input: Record<string, unknown>) => {
+    const result = await graphql(
+      "query Priced($input: ScreenInput!) { rateLimit(dryRun: true) { cost } screen(input: $input) { runId } }",
+      { input },
+    );
+    return result.data!.rateLimit.cost;
+  };
+
+  it("prices a screen by the symbols it scans: one point per 200 on top of its own", async () => {
+    const sizes = Object.fromEntries(universeInfo().map((info) => [info.universe, info.size]));
+    const manual = await dryRunCost({ universe: "MANUAL", tickers: defaultTickers });
+    const sp500 = await dryRunCost({ universe: "SP500" });
+    const wholeMarket = await dryRunCost({ universe: "ALL_MARKET", maxSymbols: 0 });
+    expect(sp500 - manual).toBe(Math.ceil(sizes.sp500 / 200) - 1);
+    expect(wholeMarket - manual).toBe(Math.ceil(sizes.all_market / 200) - 1);
+    expect(await dryRunCost({ universe: "ALL_MARKET", maxSymbols: 400 })).toBe(manual + 1);
+  });
+
+  it("runs one screen per query: 1,000 aliased screens are refused before anything runs, is stored or charged", async () => {
+    const limited = createTestApp(db, { API_POINTS_PER_HOUR: "1000000" });
+    const since = new Date();
+    const aliases = Array.from({ length: 1000 }, (_, index) => `s${index}: screen(input: { universe: SP500 }) { runId }`).join("\n");
+    const response = await request(limited.app).post("/graphql").send({ query: `{ ${aliases} }` }).expect(400);
+    expect(response.body.errors[0]).toMatchObject({
+      message: expect.stringContaining("One screen per request: this query runs 1000"),
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    expect(response.headers["x-ratelimit-used"]).toBe("0");
+    // Fragments count too, and one screen still runs.
+    const twice = await request(limited.app)
+      .post("/graphql")
+      .send({ query: 'query { ...S ... on Query { ...S } } fragment S on Query { screen(input: { universe: MANUAL, tickers: ["AAPL"] }) { runId } }' })
+      .expect(400);
+    expect(twice.body.errors[0].message).toContain("runs 2");
+    await request(limited.app).post("/graphql").send({ query: '{ screen(input: { universe: MANUAL, tickers: ["AAPL"] }) { runId } }' }).expect(200);
+    await flushScreenRuns();
+    expect(await db.prisma.screeningRun.count({ where: { createdAt: { gte: since } } })).toBe(1);
+  });
+});
+
 describe("Query.combinedScreen", () => {
   it("is PRO_REQUIRED for Basic users and graded rows for Pro users", async () => {
     const basic = await signedInAgent(test.app, db, basicUser);

@@ -19,6 +19,7 @@ import {
   type ScreenOutcome,
   type ScreenStats,
 } from "./screen";
+import { screenCost } from "./screen-cost";
 import type { ScreenRequest, ScreenWarning } from "./screen-request";
 import { latestRun, type SentResponse } from "./screen-runs";
 
@@ -292,6 +293,7 @@ builder.queryFields((t) => ({
     type: BasicScreenResult,
     description: "Run a Basic screen (free). Stored as the viewer's latest run.",
     args: { input: t.arg({ type: ScreenInput, required: true }) },
+    complexity: ({ input }) => ({ field: screenCost(input), multiplier: 1 }),
     resolve: (_root, { input }, context) => runRequestedScreen(context, input, "basic", httpResponseOf(context)),
   }),
   combinedScreen: t.field({
@@ -299,6 +301,7 @@ builder.queryFields((t) => ({
     description: "Run a Combined (technical 60% + sentiment 40%) screen. Pro only.",
     authScopes: { pro: true },
     args: { input: t.arg({ type: ScreenInput, required: true }) },
+    complexity: ({ input }) => ({ field: screenCost(input), multiplier: 1 }),
     resolve: (_root, { input }, context) => runRequestedScreen(context, input, "combined", httpResponseOf(context)),
   }),
   screenMethodology: t.field({

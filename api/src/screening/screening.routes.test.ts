@@ -149,3 +149,31 @@ describe("screen-run limit for the web app's traffic", () => {
     await fromIp("198.51.100.4").expect(200);
   });
 });
+
+describe("what one requester's screens cost and keep", () => {
+  it("charges an API key the screen's size in points over REST, as GraphQL prices it", async () => {
+    const agent = await signedInAgent(test.app, db, proUser);
+    const created = await agent.post("/graphql").send({ query: 'mutation { createApiKey(input: { name: "rest screens" }) { secret } }' }).expect(200);
+    const authorization = `Bearer ${created.body.data.createApiKey.secret as string}`;
+    const used = async (body: object) => {
+      const response = await request(test.app).post("/api/screening/run").set("authorization", authorization).send(body).expect(200);
+      return Number(response.headers["x-ratelimit-used"]);
+    };
+    const afterManual = await used({ universe: "manual", tickers: ["AAPL"] });
+    const afterWholeMarket = await used({ universe: "all_market", maxSymbols: 4000 });
+    // One point for the request, 1 + ceil(symbols / 200) for the screen.
+    expect(afterManual).toBe(1 + 2);
+    expect(afterWholeMarket - afterManual).toBe(1 + 1 + 4000 / 200);
+  });
+
+  it("keeps each anonymous visitor's last three runs of a kind, whoever else screens", async () => {
+    const since = new Date();
+    const fromIp = (ip: string) => request(test.app).post("/api/screening/run").set("x-forwarded-for", ip).send({ universe: "manual", tickers: ["AAPL"] }).expect(200);
+    for (let run = 0; run < 6; run += 1) await fromIp("203.0.113.50");
+    await fromIp("198.51.100.50");
+    await flushScreenRuns();
+    const stored = await db.prisma.screeningRun.groupBy({ by: ["anonymousRequester"], where: { createdAt: { gte: since } }, _count: true });
+    expect(stored.map((group) => group._count).sort()).toEqual([1, 3]);
+    expect(stored.every((group) => group.anonymousRequester && !group.anonymousRequester.includes("203.0.113"))).toBe(true);
+  });
+});

@@ -1,8 +1,11 @@
 import { Router, type Request, type Response } from "express";
+import { rateLimitHeaders } from "../api-usage/api-usage-plugin";
+import { budgetOwnerOf } from "../api-usage/query-budget";
 import { requirePro } from "../billing/require-pro";
 import { requestContext } from "../http/request-context";
 import type { AppDeps } from "../context";
 import { runRequestedScreen, type BasicScreenRow, type CombinedScreenRow, type ScreenKind, type ScreenOutcome } from "./screen";
+import { screenCost } from "./screen-cost";
 import { latestRun } from "./screen-runs";
 
 /** Spec §3 Basic row with the spec's names (snake_case where the spec writes it so). */
@@ -75,6 +78,11 @@ export function screeningRoutes(deps: AppDeps): Router {
   const router = Router();
   const run = (kind: ScreenKind) => async (req: Request, res: Response) => {
     const context = requestContext(deps, req);
+    if (context.viewer?.authMethod === "apiKey") {
+      // GraphQL prices a screen by the symbols it scans before it runs; over REST a key pays the same here.
+      const budget = await deps.queryBudget.spend(budgetOwnerOf(context.viewer, context.clientIp), screenCost(req.body));
+      res.set(rateLimitHeaders(budget));
+    }
     res.json(screeningBody(await runRequestedScreen(context, req.body, kind, res)));
   };
   router.post("/api/screening/run", run("basic"));

@@ -9,13 +9,13 @@ import { ownerOfRequest, rateLimitHeaders } from "./api-usage-plugin";
 const UNCOUNTED = /^\/(?:auth|billing|stripe|dev)\/|^\/(?:login|logout|create-subscription|subscription-status)$/;
 
 /**
- * The REST shims' share of the web app's request allowance (the same counter GraphQL
- * operations spend: per signed-in user, or per client IP). API-key requests are left
- * to the API's own budget.
+ * The REST shims spend the same allowances as GraphQL: one request of the web app's allowance
+ * (per signed-in user, or per client IP), or for an API key one point of its hourly budget
+ * (a screen then pays its size on top; screening.routes.ts).
  */
-export function limitWebRequests(deps: Pick<AppDeps, "queryBudget">): RequestHandler {
+export function limitRestRequests(deps: Pick<AppDeps, "queryBudget">): RequestHandler {
   return (req, res, next) => {
-    if (req.apiKeyId || UNCOUNTED.test(req.path)) return next();
+    if (UNCOUNTED.test(req.path)) return next();
     deps.queryBudget.spend(ownerOfRequest(req), 1).then((budget) => {
       res.set(rateLimitHeaders(budget));
       next();
