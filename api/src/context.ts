@@ -25,8 +25,11 @@ export type AppDeps = {
     contact: RateLimiter;
     signInPerIp: RateLimiter;
     signInPerEmail: RateLimiter;
+    /** Link requests per (email, client IP): one requester cannot use up an owner's. */
     trialPerIp: RateLimiter;
     trialPerEmail: RateLimiter;
+    /** Sign-in mails per inbox: one per SIGN_IN_MAIL_INTERVAL_SECONDS. */
+    signInMailsPerEmail: RateLimiter;
     /** Screens run by the web app's traffic, per signed-in user or anonymous IP (API keys pay points). */
     screenRuns: RateLimiter;
   };

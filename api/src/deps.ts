@@ -2,6 +2,7 @@ import type Redis from "ioredis";
 import { createQueryBudget } from "./api-usage/query-budget";
 import { createAuthCache } from "./auth/auth-cache";
 import { createBillingProvider } from "./billing/billing-provider";
+import { SIGN_IN_MAIL_INTERVAL_SECONDS } from "./auth/sign-in-links";
 import type { AppConfig } from "./config/config";
 import type { AppDeps } from "./context";
 import type { Database } from "./db/database";
@@ -39,6 +40,7 @@ export function buildDeps(options: {
       signInPerIp: limit("sign-in-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
       signInPerEmail: limit("sign-in-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
       trialPerIp: limit("trial-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
+      signInMailsPerEmail: limit("sign-in-mail", 1, SIGN_IN_MAIL_INTERVAL_SECONDS),
       trialPerEmail: limit("trial-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
       screenRuns: limit("screen-runs", config.web.screenRunsPer10Minutes, TEN_MINUTES),
     },

@@ -73,9 +73,9 @@ describe("authentication through the cache", () => {
 
   it("shows a billing change on the very next request (demo cancel: Pro → Basic)", async () => {
     const { app } = cached();
-    const created = await request(app).post("/api/auth/create-trial").send({ email: "cache@example.com", name: "Ada Lovelace" }).expect(200);
-    const sessionId = new URL(created.body.checkoutUrl, "http://localhost").searchParams.get("session_id");
     const agent = request.agent(app);
+    const created = await agent.post("/api/auth/create-trial").send({ email: "cache@example.com", name: "Ada Lovelace" }).expect(200);
+    const sessionId = new URL(created.body.checkoutUrl, "http://localhost").searchParams.get("session_id");
     await agent.post(`/api/billing/demo/checkout/${sessionId}/complete`).expect(200);
     await agent.post("/api/auth/activate").send({ sessionId }).expect(200);
     const status = () => agent.get("/api/subscription-status").expect(200);

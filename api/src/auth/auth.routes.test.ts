@@ -122,16 +122,23 @@ describe("email sign-in link", () => {
     expect(empty.body.errors[0]).toMatchObject({ field: "email" });
   });
 
-  it("limits link requests per email address (429 with Retry-After)", async () => {
-    const { app } = createTestApp(db, { SIGN_IN_RATE_LIMIT_PER_EMAIL: "3" });
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      await request(app).post("/api/auth/signin").send({ email: "target@example.com" }).expect(200);
-    }
-    const limited = await request(app).post("/api/auth/signin").send({ email: "Target@example.com" }).expect(429);
+  it("limits link requests per email address and requester (429 with Retry-After); others asking cannot lock the owner out", async () => {
+    const { app, deps } = createTestApp(db, { SIGN_IN_RATE_LIMIT_PER_EMAIL: "3" });
+    const owner = await createUser(db, { email: "target@example.com" });
+    const ask = (ip: string, email = "target@example.com") => request(app).post("/api/auth/signin").set("x-forwarded-for", ip).send({ email });
+    for (let attempt = 0; attempt < 3; attempt += 1) await ask("203.0.113.66").expect(200);
+    const limited = await ask("203.0.113.66", "Target@example.com").expect(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.body.code).toBe("RATE_LIMITED");
-    // Another address from the same client still works.
-    await request(app).post("/api/auth/signin").send({ email: "other@example.com" }).expect(200);
+    // Another address from the same client still works, and so does the owner from their own.
+    await ask("203.0.113.66", "other@example.com").expect(200);
+    await ask("198.51.100.7").expect(200);
+    // Five requests made one mail: the inbox's link came first and still signs the owner in.
+    const [mail] = await waitForOutbox(deps.mailer, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(deps.mailer.outbox().filter((entry) => entry.to === owner.email)).toHaveLength(1);
+    const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get("signin_token");
+    await request(app).post("/api/auth/verify-link").send({ token }).expect(200);
   });
 
   it("limits sign-in attempts per client IP", async () => {

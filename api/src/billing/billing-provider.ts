@@ -53,7 +53,7 @@ export interface BillingProvider {
   /** The browser-side key (Stripe's publishable key); null for the demo. */
   readonly publishableKey: string | null;
   /** Starts a subscription checkout for the user (7-day trial); returns where to send the browser. */
-  createCheckout(user: User): Promise<{ url: string; customerId: string }>;
+  createCheckout(user: User): Promise<{ id: string; url: string; customerId: string }>;
   /** The checkout session, or null when the provider does not know this id. */
   retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null>;
   /** The subscription, or null when the provider does not know this id. */

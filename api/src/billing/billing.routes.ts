@@ -3,6 +3,7 @@ import { signInSession } from "../auth/sessions";
 import type { AppDeps } from "../context";
 import { requestContext } from "../http/request-context";
 import { handleWebhook } from "./billing-webhooks";
+import { forgetCheckoutBrowser, isCheckoutBrowser, rememberCheckoutBrowser } from "./checkout-browser";
 import { cancelDemoSubscription, completeDemoCheckout, describeDemoCheckout, describeDemoPortal } from "./demo-billing";
 import { hasProAccess, subscriptionStatusOf } from "./pro-access";
 import { activateCheckout, createSubscriptionCheckout, openBillingPortal, refreshFromProvider, startTrial } from "./subscriptions";
@@ -26,12 +27,17 @@ export function billingRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.post("/api/auth/create-trial", async (req, res) => {
-    res.json(await startTrial(requestContext(deps, req), req.body));
+    const { checkoutUrl, checkoutId } = await startTrial(requestContext(deps, req), req.body);
+    rememberCheckoutBrowser(res, deps, checkoutId);
+    res.json({ checkoutUrl });
   });
 
   router.post("/api/auth/activate", async (req, res) => {
-    const { user, signIn } = await activateCheckout(requestContext(deps, req), req.body);
-    if (signIn) await signInSession(req, user);
+    const { user, signIn } = await activateCheckout(requestContext(deps, req), req.body, (checkoutId) => isCheckoutBrowser(req, deps, checkoutId));
+    if (signIn) {
+      await signInSession(req, user);
+      forgetCheckoutBrowser(res, deps);
+    }
     res.json({
       success: true,
       email: user.email,

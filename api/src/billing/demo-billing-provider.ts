@@ -31,7 +31,7 @@ export class DemoBillingProvider implements BillingProvider {
     private readonly publicUrl: string,
   ) {}
 
-  async createCheckout(user: User): Promise<{ url: string; customerId: string }> {
+  async createCheckout(user: User): Promise<{ id: string; url: string; customerId: string }> {
     const session = await this.db.prisma.demoCheckoutSession.create({
       data: {
         id: CHECKOUT_PREFIX + crypto.randomBytes(16).toString("hex"),
@@ -40,7 +40,7 @@ export class DemoBillingProvider implements BillingProvider {
         trialDays: PRO_PLAN.trialDays,
       },
     });
-    return { url: `${this.publicUrl}/demo-checkout?session_id=${session.id}`, customerId: customerIdOf(user.id) };
+    return { id: session.id, url: `${this.publicUrl}/demo-checkout?session_id=${session.id}`, customerId: customerIdOf(user.id) };
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null> {

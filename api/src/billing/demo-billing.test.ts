@@ -16,9 +16,10 @@ afterAll(() => db.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Create Account → the demo checkout URL's session id. */
-async function startDemoTrial(app: Express, email = "ada@example.com") {
-  const response = await request(app).post("/api/auth/create-trial").send({ email, name: "Ada Lovelace" }).expect(200);
+/** Create Account in `browser` → the demo checkout URL's session id. */
+async function startDemoTrial(app: Express, browser: ReturnType<typeof request.agent>) {
+  const email = "ada@example.com";
+  const response = await browser.post("/api/auth/create-trial").send({ email, name: "Ada Lovelace" }).expect(200);
   const url = new URL(response.body.checkoutUrl);
   expect(`${url.origin}${url.pathname}`).toBe("http://localhost:3000/demo-checkout");
   return url.searchParams.get("session_id") as string;
@@ -26,16 +27,17 @@ async function startDemoTrial(app: Express, email = "ada@example.com") {
 
 /** Create Account, the demo checkout's Complete button, then /auth's activation: a signed-in trialing browser. */
 async function demoSubscriber(app: Express) {
-  const sessionId = await startDemoTrial(app);
-  await request(app).post(`/api/billing/demo/checkout/${sessionId}/complete`).expect(200);
   const agent = request.agent(app);
+  const sessionId = await startDemoTrial(app, agent);
+  await agent.post(`/api/billing/demo/checkout/${sessionId}/complete`).expect(200);
   await agent.post("/api/auth/activate").send({ sessionId }).expect(200);
   return { agent, sessionId };
 }
 
 it("runs Create Account → demo checkout → activation, and starts a 7-day trial", async () => {
   const { app } = createTestApp(db);
-  const sessionId = await startDemoTrial(app);
+  const agent = request.agent(app);
+  const sessionId = await startDemoTrial(app, agent);
   expect(sessionId).toMatch(/^demo_cs_[0-9a-f]{32}$/);
 
   const page = await request(app).get(`/api/billing/demo/checkout/${sessionId}`).expect(200);
@@ -58,7 +60,6 @@ it("runs Create Account → demo checkout → activation, and starts a 7-day tri
   expect(completed.body).toEqual({ redirectUrl: `/auth?session_id=${sessionId}` });
   expect((await request(app).get(`/api/billing/demo/checkout/${sessionId}`).expect(200)).body.status).toBe("complete");
 
-  const agent = request.agent(app);
   const activated = await agent.post("/api/auth/activate").send({ sessionId }).expect(200);
   expect(activated.body).toMatchObject({ success: true, email: "ada@example.com", status: "trialing", signedIn: true });
   expect(Math.abs(Date.parse(activated.body.trialEnd) - (Date.now() + 7 * DAY_MS))).toBeLessThan(60_000);
@@ -75,7 +76,9 @@ it("runs Create Account → demo checkout → activation, and starts a 7-day tri
 
   // Completing and activating again changes nothing.
   await request(app).post(`/api/billing/demo/checkout/${sessionId}/complete`).expect(200);
-  expect((await request(app).post("/api/auth/activate").send({ sessionId }).expect(200)).body).toEqual(activated.body);
+  // Elsewhere, activating again records nothing new and signs nobody in.
+  const again = await request(app).post("/api/auth/activate").send({ sessionId }).expect(200);
+  expect(again.body).toEqual({ ...activated.body, signedIn: false, message: expect.stringMatching(/sign in/) });
 });
 
 it("describes the demo plan over GraphQL", async () => {

@@ -43,7 +43,7 @@ export class StripeBillingProvider implements BillingProvider {
     this.publishableKey = config.publishableKey ?? null;
   }
 
-  async createCheckout(user: User): Promise<{ url: string; customerId: string }> {
+  async createCheckout(user: User): Promise<{ id: string; url: string; customerId: string }> {
     const [price, customerId] = await Promise.all([this.proPriceId(), this.customerIdFor(user)]);
     const metadata = { product: PRODUCT_TAG, userId: user.id };
     const session = await this.stripe.checkout.sessions.create({
@@ -58,7 +58,7 @@ export class StripeBillingProvider implements BillingProvider {
       cancel_url: `${this.publicUrl}/pricing`,
     });
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
-    return { url: session.url, customerId };
+    return { id: session.id, url: session.url, customerId };
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null> {

@@ -2,9 +2,16 @@ import type { Express } from "express";
 import Stripe from "stripe";
 import request from "supertest";
 import type { FakeStripeServer } from "../../test/fake-stripe/fake-stripe-server";
-import { createStripeTestApp, createTrialAndFinishCheckout, sessionIdOf, useFakeStripeSuite, type TestDatabase } from "../../test/fake-stripe/fake-stripe-suite";
+import {
+  createStripeTestApp,
+  createTrialAndFinishCheckout,
+  sessionIdOf,
+  useFakeStripeSuite,
+  type TestClient,
+  type TestDatabase,
+} from "../../test/fake-stripe/fake-stripe-suite";
 import { createUser, signedInAgent } from "../../test/sign-in";
-import { ALREADY_PRO_MESSAGE } from "./subscriptions";
+import { SIGN_IN_LINK_SENT_PATH } from "./subscriptions";
 
 // The Stripe path end to end: the real `stripe` SDK against a local fake of Stripe's endpoints.
 
@@ -30,16 +37,16 @@ const billingFields = (email: string) =>
     },
   });
 
-/** Create Account → Stripe Checkout finished by the buyer; returns the checkout session id. */
-async function startAndFinishCheckout(app: Express, email = "ada@example.com", name = "Ada Lovelace") {
-  const { sessionId } = await createTrialAndFinishCheckout(app, fake, email, name);
+/** Create Account in `browser` → Stripe Checkout finished by the buyer; returns the checkout session id. */
+async function startAndFinishCheckout(app: Express, email = "ada@example.com", name = "Ada Lovelace", browser?: TestClient) {
+  const { sessionId } = await createTrialAndFinishCheckout(app, fake, email, name, browser);
   return sessionId;
 }
 
 /** A browser that went through Create Account, Checkout and activation (signed in, trialing). */
 async function activatedAgent(app: Express, email = "ada@example.com") {
-  const sessionId = await startAndFinishCheckout(app, email);
   const agent = request.agent(app);
+  const sessionId = await startAndFinishCheckout(app, email, undefined, agent);
   await agent.post("/api/auth/activate").send({ sessionId }).expect(200);
   return { agent, sessionId };
 }
@@ -120,28 +127,32 @@ describe("POST /api/auth/create-trial", () => {
     expect(calls.find((call) => call.path === "/v1/checkout/sessions")?.body.line_items).toEqual([{ price: price.id, quantity: "1" }]);
   });
 
-  it("refuses an email that already has Pro access", async () => {
-    const { app } = stripeApp();
+  it("never says an email has Pro: its owner is emailed a sign-in link and the requester sees the check-your-inbox page", async () => {
+    const { app, deps } = stripeApp();
     await createUser(db, { email: "pro@example.com", pro: true });
     const before = fake.requestsTo("POST", "/v1/checkout/sessions").length;
-    const response = await request(app).post("/api/auth/create-trial").send({ email: "PRO@example.com", name: "Pat" }).expect(400);
-    expect(response.body).toMatchObject({ message: ALREADY_PRO_MESSAGE, errors: [{ field: "email", message: ALREADY_PRO_MESSAGE }] });
+    const response = await request(app).post("/api/auth/create-trial").send({ email: "PRO@example.com", name: "Pat" }).expect(200);
+    expect(response.body).toEqual({ checkoutUrl: `http://localhost:3000${SIGN_IN_LINK_SENT_PATH}` });
     expect(fake.requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(before);
+    for (let attempt = 0; attempt < 100 && deps.mailer.outbox().length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(deps.mailer.outbox()).toEqual([expect.objectContaining({ to: "pro@example.com", text: expect.stringContaining("signin_token=") })]);
   });
 
-  it("limits attempts per email and per IP with 429 and Retry-After", async () => {
+  it("limits attempts per email and requester, and per IP, with 429 and Retry-After", async () => {
     const { app } = stripeApp({ SIGN_IN_RATE_LIMIT_PER_EMAIL: "2", SIGN_IN_RATE_LIMIT_PER_IP: "4" });
     const trial = (email: string, ip = "203.0.113.9") =>
       request(app).post("/api/auth/create-trial").set("x-forwarded-for", ip).send({ email, name: "Ada" });
 
     await trial("ada@example.com").expect(200);
     await trial("ada@example.com").expect(200);
-    const perEmail = await trial("ADA@example.com", "198.51.100.1").expect(429);
+    const perEmail = await trial("ADA@example.com").expect(429);
     expect(Number(perEmail.headers["retry-after"])).toBeGreaterThan(0);
     expect(perEmail.body.code).toBe("RATE_LIMITED");
+    // Someone else's attempts never use up the address's owner's.
+    await trial("ada@example.com", "198.51.100.1").expect(200);
 
+    // Four attempts from 203.0.113.9 so far, the refused one included.
     await trial("b@example.com").expect(200);
-    await trial("c@example.com").expect(200);
     const perIp = await trial("d@example.com").expect(429);
     expect(Number(perIp.headers["retry-after"])).toBeGreaterThan(0);
     expect(await db.prisma.user.count({ where: { email: "d@example.com" } })).toBe(0);
@@ -151,8 +162,8 @@ describe("POST /api/auth/create-trial", () => {
 describe("POST /api/auth/activate", () => {
   it("records the subscription, signs the buyer in and answers the activation fields", async () => {
     const { app } = stripeApp();
-    const sessionId = await startAndFinishCheckout(app);
     const agent = request.agent(app);
+    const sessionId = await startAndFinishCheckout(app, undefined, undefined, agent);
     const response = await agent.post("/api/auth/activate").send({ sessionId }).expect(200);
 
     const subscription = fake.subscription(fake.checkoutSession(sessionId)?.subscription as string)!;
@@ -241,13 +252,33 @@ describe("POST /api/auth/activate", () => {
     const owner = await createUser(db, { email: "owner@example.com" });
     await signedInAgent(app, db, owner); // the owner has signed in by email link before
 
-    // Someone else types the owner's email on Create Account and pays.
-    const sessionId = await startAndFinishCheckout(app, "owner@example.com", "Mallory");
-    const response = await request(app).post("/api/auth/activate").send({ sessionId }).expect(200);
+    // Someone else types the owner's email on Create Account and pays, in their own browser.
+    const mallory = request.agent(app);
+    const sessionId = await startAndFinishCheckout(app, "owner@example.com", "Mallory", mallory);
+    const response = await mallory.post("/api/auth/activate").send({ sessionId }).expect(200);
 
     expect(response.body).toMatchObject({ success: true, status: "trialing", signedIn: false, message: expect.stringMatching(/sign in/) });
     expect(sessionCookie(response.headers["set-cookie"])).toBeUndefined();
     expect((await billingFields("owner@example.com")).subscriptionStatus).toBe("trialing");
+  });
+
+  it("signs in once, and only in the browser that checked out: the session_id replayed elsewhere or again signs nobody in", async () => {
+    const { app } = stripeApp();
+    const buyer = request.agent(app);
+    const sessionId = await startAndFinishCheckout(app, undefined, undefined, buyer);
+
+    const elsewhere = await request(app).post("/api/auth/activate").send({ sessionId }).expect(200);
+    expect(elsewhere.body).toMatchObject({ success: true, status: "trialing", signedIn: false, message: expect.stringMatching(/sign in/) });
+    expect(sessionCookie(elsewhere.headers["set-cookie"])).toBeUndefined();
+
+    const atCheckout = await buyer.post("/api/auth/activate").send({ sessionId }).expect(200);
+    expect(atCheckout.body.signedIn).toBe(true);
+    // The buyer signs out; the same browser, or a copy of its cookies, cannot sign in with the URL again.
+    const copiedCookies = [atCheckout.headers["set-cookie"] ?? []].flat().map((cookie) => cookie.split(";")[0]);
+    await buyer.get("/api/logout");
+    expect((await buyer.post("/api/auth/activate").send({ sessionId }).expect(200)).body.signedIn).toBe(false);
+    const replay = await request(app).post("/api/auth/activate").set("cookie", copiedCookies.join("; ")).send({ sessionId }).expect(200);
+    expect(replay.body.signedIn).toBe(false);
   });
 });
 

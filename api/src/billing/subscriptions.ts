@@ -1,5 +1,6 @@
 import { requireSessionUser } from "../auth/viewer";
 import { z } from "zod";
+import { sendSignInLinkAfterResponse } from "../auth/sign-in-links";
 import { emailField, findOrCreateUserByEmail, splitFullName } from "../auth/users";
 import type { RequestContext } from "../context";
 import type { Database } from "../db/database";
@@ -10,7 +11,8 @@ import type { CheckoutSnapshot, SubscriptionSnapshot } from "./billing-provider"
 import { hasProAccess } from "./pro-access";
 import { PRODUCT_TAG } from "./pro-plan";
 
-export const ALREADY_PRO_MESSAGE = "This email already has an active Pro subscription. Sign in instead.";
+/** Where create-trial sends an email that already has Pro: the page any sign-in link request shows. */
+export const SIGN_IN_LINK_SENT_PATH = "/auth?tab=signin&link_sent=1";
 const INVALID_CHECKOUT_MESSAGE = "This checkout session is not a finished Tickerscope checkout.";
 /** Checkouts expire after 24 hours; after a day more, a session id in an old URL no longer signs anyone in. */
 const ACTIVATION_SIGN_IN_WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -32,15 +34,20 @@ const startTrialInput = z.object({
  * Create Account (spec §2): finds or creates the user by email and starts a
  * checkout with the 7-day trial. Limited per IP, then per email.
  */
-export async function startTrial(context: RequestContext, input: unknown): Promise<{ checkoutUrl: string }> {
+export async function startTrial(context: RequestContext, input: unknown): Promise<{ checkoutUrl: string; checkoutId: string | null }> {
   await context.rateLimiters.trialPerIp.consume(context.clientIp);
   const { email, name } = parseInput(startTrialInput, input);
-  await context.rateLimiters.trialPerEmail.consume(email);
+  // Per requester too, so nobody can use up an owner's trial starts.
+  await context.rateLimiters.trialPerEmail.consume(`${email}|${context.clientIp}`);
   const user = await findOrCreateUserByEmail(context.db, email, splitFullName(name));
   if (hasProAccess(user)) {
-    throw new AppError("BAD_USER_INPUT", ALREADY_PRO_MESSAGE, { fieldErrors: [{ field: "email", message: ALREADY_PRO_MESSAGE }] });
+    // Saying "this email has Pro" would tell anyone who has Pro: the owner gets a sign-in link
+    // instead, and the requester the same "check your inbox" page a sign-in link request shows.
+    sendSignInLinkAfterResponse(context, email);
+    return { checkoutUrl: new URL(SIGN_IN_LINK_SENT_PATH, context.config.publicUrl).toString(), checkoutId: null };
   }
-  return { checkoutUrl: await createCheckoutFor(context, user) };
+  const checkout = await createCheckoutFor(context, user);
+  return { checkoutUrl: checkout.url, checkoutId: checkout.id };
 }
 
 /** Pricing's "choose Pro" form post, for the signed-in user. */
@@ -48,10 +55,10 @@ export async function createSubscriptionCheckout(context: RequestContext): Promi
   const user = requireSessionUser(context.viewer);
   if (hasProAccess(user)) throw new AppError("BAD_USER_INPUT", "You already have Pro access.");
   await context.rateLimiters.trialPerIp.consume(context.clientIp);
-  return { checkoutUrl: await createCheckoutFor(context, user) };
+  return { checkoutUrl: (await createCheckoutFor(context, user)).url };
 }
 
-async function createCheckoutFor(context: RequestContext, user: User): Promise<string> {
+async function createCheckoutFor(context: RequestContext, user: User): Promise<{ id: string; url: string }> {
   const checkout = await context.billing.createCheckout(user);
   // Kept from the start, so webhooks that arrive before activation find the user.
   if (user.stripeCustomerId !== checkout.customerId) {
@@ -59,7 +66,7 @@ async function createCheckoutFor(context: RequestContext, user: User): Promise<s
     context.authCache.forgetUser(user.id);
   }
   context.requestLogger.info({ userId: user.id, provider: context.billing.kind }, "checkout started");
-  return checkout.url;
+  return checkout;
 }
 
 const activateCheckoutInput = z.object({
@@ -90,7 +97,11 @@ export type ActivatedCheckout = {
  * user. Anything else is a 400 that changes nothing. Activating again gives
  * the same answer.
  */
-export async function activateCheckout(context: RequestContext, input: unknown): Promise<ActivatedCheckout> {
+export async function activateCheckout(
+  context: RequestContext,
+  input: unknown,
+  fromCheckoutBrowser: (checkoutId: string) => boolean,
+): Promise<ActivatedCheckout> {
   await context.rateLimiters.signInPerIp.consume(context.clientIp);
   const { sessionId } = parseInput(activateCheckoutInput, input);
   const observedAt = new Date();
@@ -103,7 +114,7 @@ export async function activateCheckout(context: RequestContext, input: unknown):
     checkout.subscription ?? (checkout.subscriptionId ? await context.billing.retrieveSubscription(checkout.subscriptionId) : null);
   if (!buyer || !subscription) throw invalidCheckout();
 
-  const signIn = await mayActivationSignIn(context, buyer, checkout, subscription);
+  const signIn = await mayActivationSignIn(context, buyer, checkout, subscription, fromCheckoutBrowser(checkout.id));
   const { user } = await context.db.prisma.$transaction((tx) => applySubscriptionState(tx, buyer.id, subscription, observedAt));
   context.authCache.forgetUser(user.id);
   context.requestLogger.info({ userId: user.id, status: user.subscriptionStatus, signIn }, "checkout activated");
@@ -122,25 +133,32 @@ function isFinishedCheckout(checkout: CheckoutSnapshot): boolean {
 
 /**
  * Anyone can start a checkout with any email, so activation signs in only:
- * the user this request is already signed in as; or, within two days of the
- * checkout, an account with no other way in (never signed in by email link or
- * OpenID, no API keys) and no subscription other than this checkout's.
- * Otherwise the subscription is still recorded and the owner signs in by email.
+ * the user this request is already signed in as; or, once, in the browser that
+ * started the checkout and within two days of it, an account with no other way
+ * in (never signed in by email link or OpenID, no API keys) and no subscription
+ * other than this checkout's. Otherwise the subscription is still recorded and
+ * the owner signs in by email.
  */
 async function mayActivationSignIn(
   context: RequestContext,
   user: User,
   checkout: CheckoutSnapshot,
   subscription: SubscriptionSnapshot,
+  fromCheckoutBrowser: boolean,
 ): Promise<boolean> {
   if (context.viewer?.user.id === user.id) return true;
+  if (!fromCheckoutBrowser) return false;
   if (Date.now() - checkout.createdAt.getTime() > ACTIVATION_SIGN_IN_WINDOW_MS) return false;
   if (user.oidcSubject || (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id)) return false;
   const [usedSignInLinks, apiKeys] = await Promise.all([
     context.db.prisma.signInToken.count({ where: { userId: user.id, consumedAt: { not: null } } }),
     context.db.prisma.apiKey.count({ where: { userId: user.id } }),
   ]);
-  return usedSignInLinks === 0 && apiKeys === 0;
+  if (usedSignInLinks > 0 || apiKeys > 0) return false;
+  // The claim is the last step: of two activations racing, exactly one signs in.
+  const claimed = await context.db.prisma.$executeRaw`
+    INSERT INTO checkout_sign_ins (checkout_id, user_id) VALUES (${checkout.id}, ${user.id}::uuid) ON CONFLICT DO NOTHING`;
+  return claimed === 1;
 }
 
 export type AppliedState = { user: User; outcome: "applied" | "unchanged" | "stale" | "superseded" };

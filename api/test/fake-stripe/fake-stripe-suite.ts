@@ -35,9 +35,21 @@ export function createStripeTestApp({ db, fake }: FakeStripeSuite, environment: 
 /** The checkout session id at the end of a Stripe (fake) Checkout URL. */
 export const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split("/").pop() as string;
 
-/** Create Account, then the buyer finishes the Stripe Checkout it opened: the checkout session id and the new subscription. */
-export async function createTrialAndFinishCheckout(app: Express, fake: FakeStripeServer, email = "ada@example.com", name = "Ada Lovelace") {
-  const response = await request(app).post("/api/auth/create-trial").send({ email, name }).expect(200);
+/** A client that keeps cookies, like the buyer's browser, or a fresh client for each request. */
+export type TestClient = ReturnType<typeof request.agent> | ReturnType<typeof request>;
+
+/**
+ * Create Account in `browser` (a fresh client unless given), then the buyer finishes the Stripe
+ * Checkout it opened: the checkout session id and the new subscription.
+ */
+export async function createTrialAndFinishCheckout(
+  app: Express,
+  fake: FakeStripeServer,
+  email = "ada@example.com",
+  name = "Ada Lovelace",
+  browser: TestClient = request(app),
+) {
+  const response = await browser.post("/api/auth/create-trial").send({ email, name }).expect(200);
   const sessionId = sessionIdOf(response.body.checkoutUrl);
   const subscription = fake.completeCheckout(sessionId);
   return { sessionId, subscription };

@@ -71,6 +71,8 @@ export default function AuthPage() {
   const sessionId = params.get("session_id");
   const signInToken = params.get("signin_token");
   const ssoError = SSO_ERRORS[params.get("error") ?? ""];
+  // Create Account sends an email that already has Pro here, its owner a sign-in link (never saying which emails have Pro).
+  const linkSent = params.get("link_sent") === "1";
   const activation = useActivation(sessionId);
   const signInLink = useSignInLink(signInToken);
 
@@ -131,6 +133,14 @@ export default function AuthPage() {
                 label: "Sign In",
                 content: (
                   <Panel>
+                    {linkSent ? (
+                      <Notice tone="info" title="Check your inbox">
+                        <p>
+                          If that email already has an account with Pro access, we have sent it a sign-in link: it works once, for 15
+                          minutes. Otherwise request a link below.
+                        </p>
+                      </Notice>
+                    ) : null}
                     <SignInLinkNotice state={signInLink} />
                     {signInLink.kind === "signedIn" || signInLink.kind === "verifying" ? null : (
                       <SignInForm
