@@ -9,6 +9,7 @@ import type { Mailer } from "./mail/mailer";
 import type { TechnicalsStore } from "./market-data/technicals-store";
 import type { NewsEvents } from "./news/news-events";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
+import type { NewsSummaryCache } from "./news/news-summary-cache";
 
 /** Long-lived dependencies, built once at boot (or per test) by `buildDeps`. */
 export type AppDeps = {
@@ -20,6 +21,8 @@ export type AppDeps = {
   /** New articles for live subscribers. */
   newsEvents: NewsEvents;
   /** Signs session cookies (SESSION_SECRET, or one kept in the data folder). */
+  /** Ticker news summaries shared briefly between requests (news/news-summary-cache.ts). */
+  newsSummaryCache: NewsSummaryCache;
   sessionSecret: string;
   rateLimiters: {
     contact: RateLimiter;

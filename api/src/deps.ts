@@ -10,6 +10,7 @@ import type { Logger } from "./logging/logger";
 import { createMailer } from "./mail/mailer";
 import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
+import { createNewsSummaryCache } from "./news/news-summary-cache";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 
 const TEN_MINUTES = 10 * 60;
@@ -27,6 +28,7 @@ export function buildDeps(options: {
   const limit = (name: string, points: number, durationSeconds: number) =>
     createRateLimiter({ name, points, durationSeconds }, redis);
   const { perIpPer15Minutes, perEmailPer15Minutes } = config.signInRateLimit;
+  const newsEvents = createNewsEvents();
   return {
     config,
     db,
@@ -34,7 +36,8 @@ export function buildDeps(options: {
     sessionSecret: options.sessionSecret,
     mailer: createMailer(config, logger),
     billing: createBillingProvider(config, db, logger),
-    newsEvents: createNewsEvents(),
+    newsEvents,
+    newsSummaryCache: createNewsSummaryCache(config.news.summaryCacheMs, newsEvents),
     rateLimiters: {
       contact: limit("contact", config.contact.ratePerMinute, 60),
       signInPerIp: limit("sign-in-ip", perIpPer15Minutes, FIFTEEN_MINUTES),

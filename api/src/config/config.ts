@@ -98,6 +98,7 @@ const environmentSchema = z.object({
 
   NEWS_INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   NEWS_FEED_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
+  NEWS_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
   NEWS_FEEDS_FILE: emptyAsUndefined,
   NEWS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
@@ -144,6 +145,8 @@ export type AppConfig = {
     feedTimeoutMs: number;
     feedMaxBytes: number;
     /** A JSON file listing feeds, replacing the default list. */
+    /** How long a ticker's news summary is shared between requests (0 = never); new articles clear it. */
+    summaryCacheMs: number;
     feedsFile?: string;
     /** Load the bundled offline news snapshot into an empty article store at start. */
     loadSnapshot: boolean;
@@ -244,6 +247,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       feedMaxBytes: env.NEWS_FEED_MAX_BYTES,
       feedsFile: env.NEWS_FEEDS_FILE,
       loadSnapshot: env.NEWS_LOAD_SNAPSHOT === "true",
+      summaryCacheMs: env.NEWS_SUMMARY_CACHE_MS,
     },
     marketData: {
       loadSnapshot: env.MARKET_DATA_LOAD_SNAPSHOT === "true",

@@ -181,14 +181,23 @@ async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnaps
  * The indicators of every ticker, cached in memory. Each call asks the database one cheap
  * question (the newest computed_at and the row count, answered from the index) and reloads
  * only when the answer changed, so a screen over thousands of tickers reads no indicator rows.
+ * Calls made while that question is being answered share its answer: under a hundred
+ * concurrent screens the embedded database's one connection answers it once, not a hundred times.
  */
 export function createTechnicalsStore(db: Database, options: { now?: () => Date } = {}): TechnicalsStore {
   let cached: { version: string; snapshot: Promise<Omit<MarketSnapshot, "isSnapshot">> } | undefined;
+  let versionInFlight: Promise<string> | undefined;
+  const readVersion = async () => {
+    const [{ computedAt, rowCount }] = await db.prisma.$queryRaw<{ computedAt: Date | null; rowCount: number }[]>`
+      SELECT max(computed_at) AS "computedAt", count(*)::int AS "rowCount" FROM technical_indicators`;
+    return `${computedAt?.toISOString()}|${rowCount}`;
+  };
   return {
     async current() {
-      const [{ computedAt, rowCount }] = await db.prisma.$queryRaw<{ computedAt: Date | null; rowCount: number }[]>`
-        SELECT max(computed_at) AS "computedAt", count(*)::int AS "rowCount" FROM technical_indicators`;
-      const version = `${computedAt?.toISOString()}|${rowCount}`;
+      versionInFlight ??= readVersion().finally(() => {
+        versionInFlight = undefined;
+      });
+      const version = await versionInFlight;
       if (cached?.version !== version) {
         const entry = { version, snapshot: readSnapshot(db) };
         cached = entry;

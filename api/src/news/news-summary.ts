@@ -7,6 +7,7 @@ import { AppError, type FieldError } from "../errors/app-error";
 import type { Prisma } from "../generated/prisma/client";
 import { requireKnownStock, type KnownStock } from "../stocks/symbols";
 import { newsClock, type NewsClock } from "./news-clock";
+import type { NewsSummaryCache } from "./news-summary-cache";
 import { labelOf, type SentimentLabel } from "./sentiment/labels";
 import { snapshotFiles } from "./snapshot/news-snapshot";
 import { corpusWithout, countTerms, rankTrendingTopics, type TermCounts, type TrendingTopic } from "./trending-topics";
@@ -105,12 +106,17 @@ export const newestFirst: Prisma.NewsArticleOrderByWithRelationInput[] = [{ publ
  * the corpus term counts for trending topics (cached per as-of time).
  */
 export async function summarizeNews(
-  context: { db: Database },
+  context: { db: Database; newsSummaryCache?: NewsSummaryCache },
   input: { ticker: unknown; timeframe?: unknown },
-  now: Date = new Date(),
+  now?: Date,
 ): Promise<NewsSummary> {
   const { stock, timeframe } = parseSummaryInput(input);
-  const { db } = context;
+  const compute = () => computeSummary(context.db, stock, timeframe, now ?? new Date());
+  // A summary at a given time (tests, benchmarks) is never one cached for "now".
+  return context.newsSummaryCache && !now ? context.newsSummaryCache.get(`${stock.ticker}|${timeframe}`, compute) : compute();
+}
+
+async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTimeframe, now: Date): Promise<NewsSummary> {
   const clock = await newsClock(db, now);
   const asOf = clock.asOf;
   const windowStart = new Date(asOf.getTime() - timeframeMs[timeframe]);
