@@ -1,4 +1,5 @@
 import type { QueryBudget } from "./api-usage/query-budget";
+import type { SubscriptionSlots } from "./api-usage/subscription-slots";
 import type { AuthCache } from "./auth/auth-cache";
 import type { Viewer } from "./auth/viewer";
 import type { BillingProvider } from "./billing/billing-provider";
@@ -8,8 +9,8 @@ import type { Logger } from "./logging/logger";
 import type { Mailer } from "./mail/mailer";
 import type { TechnicalsStore } from "./market-data/technicals-store";
 import type { NewsEvents } from "./news/news-events";
-import type { RateLimiter } from "./rate-limit/rate-limiter";
 import type { NewsSummaryCache } from "./news/news-summary-cache";
+import type { RateLimiter } from "./rate-limit/rate-limiter";
 
 /** Long-lived dependencies, built once at boot (or per test) by `buildDeps`. */
 export type AppDeps = {
@@ -20,24 +21,26 @@ export type AppDeps = {
   billing: BillingProvider;
   /** New articles for live subscribers. */
   newsEvents: NewsEvents;
-  /** Signs session cookies (SESSION_SECRET, or one kept in the data folder). */
   /** Ticker news summaries shared briefly between requests (news/news-summary-cache.ts). */
   newsSummaryCache: NewsSummaryCache;
+  /** Signs session cookies (SESSION_SECRET, or one kept in the data folder). */
   sessionSecret: string;
   rateLimiters: {
     contact: RateLimiter;
     signInPerIp: RateLimiter;
-    signInPerEmail: RateLimiter;
     /** Link requests per (email, client IP): one requester cannot use up an owner's. */
-    trialPerIp: RateLimiter;
-    trialPerEmail: RateLimiter;
+    signInPerEmail: RateLimiter;
     /** Sign-in mails per inbox: one per SIGN_IN_MAIL_INTERVAL_SECONDS. */
     signInMailsPerEmail: RateLimiter;
+    trialPerIp: RateLimiter;
+    trialPerEmail: RateLimiter;
     /** Screens run by the web app's traffic, per signed-in user or anonymous IP (API keys pay points). */
     screenRuns: RateLimiter;
   };
   /** Hourly GraphQL point budgets per API key; request allowances per web user or anonymous IP. */
   queryBudget: QueryBudget;
+  /** Live subscriptions open per requester on this instance (SUBSCRIPTIONS_PER_REQUESTER). */
+  subscriptionSlots: SubscriptionSlots;
   /** Sessions, API keys and users read by authentication, kept in memory briefly (auth/auth-cache.ts). */
   authCache: AuthCache;
   /** Every ticker's indicators at its latest bar, cached in memory (market-data/technicals-store.ts). */

@@ -1,8 +1,9 @@
 import type Redis from "ioredis";
 import { createQueryBudget } from "./api-usage/query-budget";
+import { createSubscriptionSlots } from "./api-usage/subscription-slots";
 import { createAuthCache } from "./auth/auth-cache";
-import { createBillingProvider } from "./billing/billing-provider";
 import { SIGN_IN_MAIL_INTERVAL_SECONDS } from "./auth/sign-in-links";
+import { createBillingProvider } from "./billing/billing-provider";
 import type { AppConfig } from "./config/config";
 import type { AppDeps } from "./context";
 import type { Database } from "./db/database";
@@ -28,7 +29,7 @@ export function buildDeps(options: {
   const limit = (name: string, points: number, durationSeconds: number) =>
     createRateLimiter({ name, points, durationSeconds }, redis);
   const { perIpPer15Minutes, perEmailPer15Minutes } = config.signInRateLimit;
-  const newsEvents = createNewsEvents();
+  const newsEvents = createNewsEvents({ redis, logger });
   return {
     config,
     db,
@@ -42,12 +43,13 @@ export function buildDeps(options: {
       contact: limit("contact", config.contact.ratePerMinute, 60),
       signInPerIp: limit("sign-in-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
       signInPerEmail: limit("sign-in-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
-      trialPerIp: limit("trial-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
       signInMailsPerEmail: limit("sign-in-mail", 1, SIGN_IN_MAIL_INTERVAL_SECONDS),
+      trialPerIp: limit("trial-ip", perIpPer15Minutes, FIFTEEN_MINUTES),
       trialPerEmail: limit("trial-email", perEmailPer15Minutes, FIFTEEN_MINUTES),
       screenRuns: limit("screen-runs", config.web.screenRunsPer10Minutes, TEN_MINUTES),
     },
     queryBudget: createQueryBudget(config, redis),
+    subscriptionSlots: createSubscriptionSlots(config.subscriptionsPerRequester),
     authCache: createAuthCache(config.session.authCacheMs),
     technicals: createTechnicalsStore(db),
   };

@@ -66,6 +66,7 @@ async function main() {
     server.close(async () => {
       // Every response has gone out: store the screen runs still queued behind them, then stop.
       await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh()]);
+      await deps.newsEvents.close();
       await db.close();
       await redis?.quit();
       process.exit(0);

@@ -6,10 +6,11 @@ import {
   GraphQLError,
   Kind,
   type DocumentNode,
+  type ExecutionResult,
   type FieldNode,
   type GraphQLSchema,
 } from "graphql";
-import type { Plugin, YogaInitialContext } from "graphql-yoga";
+import { isAsyncIterable, type Plugin, type YogaInitialContext } from "graphql-yoga";
 import { viewerOf } from "../auth/sessions";
 import { AppError } from "../errors/app-error";
 import type { AppDeps, RequestContext } from "../context";
@@ -45,44 +46,28 @@ const ACCOUNT_FIELDS = new Set(["__typename", "viewer", "authOptions", "billing"
  * 10-minute allowance, nothing for account-only operations. A rejected operation
  * runs nothing and spends nothing. Every response carries X-RateLimit-Limit,
  * -Remaining, -Used and -Reset (epoch seconds) of the caller's allowance.
+ * Starting a subscription is checked and spent the same way (its pushes are
+ * free), and also takes one of the requester's few slots for open streams
+ * until the stream ends (see subscription-slots.ts).
  */
 export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialContext, ServerContext> {
-  const { maxQueryCost, maxQueryDepth } = deps.config.api;
+  // Answers a refusal alone (nothing runs), recording where the owner's budget stands for the headers.
+  const refuser =
+    (context: YogaInitialContext, owner: BudgetOwner, setResultAndStopExecution: (result: ExecutionResult) => void) =>
+    async (refusal: GraphQLError) => {
+      usageByRequest.set(context.request, { cost: 0, budget: await deps.queryBudget.read(owner) });
+      setResultAndStopExecution({ errors: [refusal] });
+    };
   return {
     async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const context = args.contextValue;
       const owner = budgetOwnerOf(context.viewer, context.clientIp);
-      const stop = async (error: AppError, details: Record<string, unknown>) => {
-        usageByRequest.set(context.request, { cost: 0, budget: await deps.queryBudget.read(owner) });
-        setResultAndStopExecution({ errors: [operationError(error, details)] });
-      };
+      const stop = refuser(context, owner, setResultAndStopExecution);
 
-      let measured: ReturnType<typeof operationCost>;
-      try {
-        measured = operationCost({ ...args, variables: args.variableValues, context });
-      } catch (error) {
-        // Arguments that cannot be read (e.g. a malformed global id): nothing runs.
-        if (!(error instanceof GraphQLError)) throw error;
-        return stop(new AppError("BAD_USER_INPUT", error.message), {});
-      }
+      const measured = measureOperation(args, context, deps.config.api);
       if (!measured) return; // unknown operationName: the executor answers that
-      const { cost, depth } = measured;
-
-      if (depth > maxQueryDepth) {
-        return stop(
-          new AppError("QUERY_TOO_COMPLEX", `This query is nested ${depth} levels deep; the maximum is ${maxQueryDepth}.`),
-          { depth, maxDepth: maxQueryDepth },
-        );
-      }
-      if (cost > maxQueryCost) {
-        return stop(
-          new AppError(
-            "QUERY_TOO_COMPLEX",
-            `This query costs ${cost} points; the maximum per query is ${maxQueryCost}. Ask for fewer items (first/last) or split it.`,
-          ),
-          { cost, maxCost: maxQueryCost },
-        );
-      }
+      if ("refusal" in measured) return stop(measured.refusal);
+      const { cost } = measured;
 
       if (isRateLimitDryRun(args)) {
         // Answer rateLimit alone: the rest of the query is neither run nor charged.
@@ -99,8 +84,42 @@ export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialC
         usageByRequest.set(context.request, { cost, budget: await deps.queryBudget.spend(owner, Math.max(1, cost)) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return stop(error, { cost });
+        return stop(operationError(error, { cost }));
       }
+    },
+
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const context = args.contextValue;
+      const owner = budgetOwnerOf(context.viewer, context.clientIp);
+      const stop = refuser(context, owner, setResultAndStopExecution);
+
+      const measured = measureOperation(args, context, deps.config.api);
+      if (!measured) return;
+      if ("refusal" in measured) return stop(measured.refusal);
+      const { cost } = measured;
+
+      let release: () => void;
+      try {
+        release = deps.subscriptionSlots.acquire(owner);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return stop(operationError(error, { limit: deps.config.subscriptionsPerRequester }));
+      }
+      try {
+        usageByRequest.set(context.request, { cost, budget: await deps.queryBudget.spend(owner, Math.max(1, cost)) });
+      } catch (error) {
+        release();
+        if (!(error instanceof AppError)) throw error;
+        return stop(operationError(error, { cost }));
+      }
+      return {
+        onSubscribeResult({ result }) {
+          // An error answered at once (e.g. bad arguments) holds no stream, so no slot.
+          if (!isAsyncIterable(result)) return release();
+          // The end of the stream: its last event, or the client going away.
+          return { onEnd: release };
+        },
+      };
     },
 
     async onResponse({ request, response, serverContext }) {
@@ -109,6 +128,38 @@ export function useApiUsage(deps: AppDeps): Plugin<RequestContext & YogaInitialC
       for (const [name, value] of Object.entries(rateLimitHeaders(budget))) response.headers.set(name, value);
     },
   };
+}
+
+/**
+ * The selected operation's cost, or the error refusing it before anything runs (its depth or
+ * cost over the per-operation limits, or arguments that cannot be read). Null when no operation
+ * matches operationName: the executor answers that itself.
+ */
+function measureOperation(
+  args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; variableValues?: Record<string, unknown> | null },
+  context: object,
+  limits: { maxQueryCost: number; maxQueryDepth: number },
+): { cost: number } | { refusal: GraphQLError } | null {
+  const { maxQueryCost, maxQueryDepth } = limits;
+  let measured: ReturnType<typeof operationCost>;
+  try {
+    measured = operationCost({ ...args, variables: args.variableValues, context });
+  } catch (error) {
+    // Arguments that cannot be read (e.g. a malformed global id): nothing runs.
+    if (!(error instanceof GraphQLError)) throw error;
+    return { refusal: operationError(new AppError("BAD_USER_INPUT", error.message), {}) };
+  }
+  if (!measured) return null;
+  const { cost, depth } = measured;
+  if (depth > maxQueryDepth) {
+    const message = `This query is nested ${depth} levels deep; the maximum is ${maxQueryDepth}.`;
+    return { refusal: operationError(new AppError("QUERY_TOO_COMPLEX", message), { depth, maxDepth: maxQueryDepth }) };
+  }
+  if (cost > maxQueryCost) {
+    const message = `This query costs ${cost} points; the maximum per query is ${maxQueryCost}. Ask for fewer items (first/last) or split it.`;
+    return { refusal: operationError(new AppError("QUERY_TOO_COMPLEX", message), { cost, maxCost: maxQueryCost }) };
+  }
+  return { cost };
 }
 
 /** The X-RateLimit-* headers that describe an allowance (GraphQL and REST alike). */

@@ -69,3 +69,9 @@ it("reads CORS_ALLOWED_ORIGINS as a list of origins (none by default) and names 
   ]);
   expect(() => loadConfig({ CORS_ALLOWED_ORIGINS: "https://a.example/path" })).toThrow(/CORS_ALLOWED_ORIGINS: .*is not an origin/);
 });
+
+it("allows each requester 10 live subscriptions at once by default, SUBSCRIPTIONS_PER_REQUESTER from 1 to 1000", () => {
+  expect(loadConfig({}).subscriptionsPerRequester).toBe(10);
+  expect(loadConfig({ SUBSCRIPTIONS_PER_REQUESTER: "3" }).subscriptionsPerRequester).toBe(3);
+  expect(() => loadConfig({ SUBSCRIPTIONS_PER_REQUESTER: "0" })).toThrow(/SUBSCRIPTIONS_PER_REQUESTER/);
+});

@@ -95,10 +95,11 @@ const environmentSchema = z.object({
   API_MAX_QUERY_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   WEB_REQUESTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(3000),
   WEB_SCREEN_RUNS_PER_10_MINUTES: z.coerce.number().int().min(1).default(300),
+  SUBSCRIPTIONS_PER_REQUESTER: z.coerce.number().int().min(1).max(1000).default(10),
 
   NEWS_INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
-  NEWS_FEED_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
   NEWS_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  NEWS_FEED_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
   NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
   NEWS_FEEDS_FILE: emptyAsUndefined,
   NEWS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
@@ -139,14 +140,16 @@ export type AppConfig = {
   api: { pointsPerHour: number; maxQueryCost: number; maxQueryDepth: number };
   /** The web app's own traffic (cookie sessions per user, anonymous visitors per IP): request rates, not points. */
   web: { requestsPer10Minutes: number; screenRunsPer10Minutes: number };
+  /** Live GraphQL subscriptions open at once per API key, signed-in user or anonymous IP, on each instance. */
+  subscriptionsPerRequester: number;
   news: {
     /** 0 turns scheduled ingestion off. */
     ingestIntervalMinutes: number;
+    /** How long a ticker's news summary is shared between requests (0 = never); new articles clear it. */
+    summaryCacheMs: number;
     feedTimeoutMs: number;
     feedMaxBytes: number;
     /** A JSON file listing feeds, replacing the default list. */
-    /** How long a ticker's news summary is shared between requests (0 = never); new articles clear it. */
-    summaryCacheMs: number;
     feedsFile?: string;
     /** Load the bundled offline news snapshot into an empty article store at start. */
     loadSnapshot: boolean;
@@ -241,13 +244,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       requestsPer10Minutes: env.WEB_REQUESTS_PER_10_MINUTES,
       screenRunsPer10Minutes: env.WEB_SCREEN_RUNS_PER_10_MINUTES,
     },
+    subscriptionsPerRequester: env.SUBSCRIPTIONS_PER_REQUESTER,
     news: {
       ingestIntervalMinutes: env.NEWS_INGEST_INTERVAL_MINUTES,
+      summaryCacheMs: env.NEWS_SUMMARY_CACHE_MS,
       feedTimeoutMs: env.NEWS_FEED_TIMEOUT_SECONDS * 1000,
       feedMaxBytes: env.NEWS_FEED_MAX_BYTES,
       feedsFile: env.NEWS_FEEDS_FILE,
       loadSnapshot: env.NEWS_LOAD_SNAPSHOT === "true",
-      summaryCacheMs: env.NEWS_SUMMARY_CACHE_MS,
     },
     marketData: {
       loadSnapshot: env.MARKET_DATA_LOAD_SNAPSHOT === "true",

@@ -11,6 +11,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   RATE_LIMITED: 429,
+  /** A live subscription over the requester's limit of open ones (SUBSCRIPTIONS_PER_REQUESTER). */
+  TOO_MANY_SUBSCRIPTIONS: 429,
   INTERNAL_SERVER_ERROR: 500,
 } as const;
 

@@ -1,0 +1,98 @@
+import crypto from "node:crypto";
+import Redis from "ioredis";
+import { eventually } from "../../test/live-server";
+import { Prisma, type NewsArticle } from "../generated/prisma/client";
+import { createNewsEvents, type NewsEvents } from "./news-events";
+
+const article = (title: string): NewsArticle => ({
+  id: crypto.randomUUID(),
+  source: "test-live",
+  publisher: null,
+  feedKey: "test",
+  guid: title,
+  url: "https://example.com/a",
+  title,
+  summary: null,
+  publishedAt: new Date("2026-11-20T14:30:00.123Z"),
+  tickers: ["AAPL"],
+  score: new Prisma.Decimal("0.625"),
+  label: "bullish",
+  terms: [{ term: "beats", weight: 3 }],
+  analystAction: null,
+  isSocial: false,
+  isSnapshot: false,
+  createdAt: new Date("2026-11-20T14:31:00.456Z"),
+});
+
+/** Everything the events bring until `stop()`; read `received` as it fills. */
+function collect(events: NewsEvents) {
+  const iterator = events.subscribe("news:articles");
+  const received: NewsArticle[][] = [];
+  const done = (async () => {
+    for await (const articles of iterator) received.push(articles);
+  })();
+  return {
+    received,
+    async stop() {
+      await iterator.return();
+      await done;
+    },
+  };
+}
+
+describe("news events in process (one instance)", () => {
+  it("deliver what is published to every subscriber, once", async () => {
+    const events = createNewsEvents();
+    const [first, second] = [collect(events), collect(events)];
+    const published = [article("Apple beats")];
+    events.publish("news:articles", published);
+    await eventually(() => first.received.length === 1 && second.received.length === 1);
+    expect(first.received).toEqual([published]);
+    expect(second.received).toEqual([published]);
+    await Promise.all([first.stop(), second.stop(), events.close()]);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+(redisUrl ? describe : describe.skip)("news events through Redis (several instances; set TEST_REDIS_URL to run)", () => {
+  // A prefix of this run's own, so runs sharing a Redis never hear each other.
+  const keyPrefix = `test-news-events-${crypto.randomUUID()}:`;
+  let redisA: Redis;
+  let redisB: Redis;
+  let instanceA: NewsEvents;
+  let instanceB: NewsEvents;
+
+  beforeAll(async () => {
+    redisA = new Redis(redisUrl!, { keyPrefix });
+    redisB = new Redis(redisUrl!, { keyPrefix });
+    instanceA = createNewsEvents({ redis: redisA });
+    instanceB = createNewsEvents({ redis: redisB });
+    const channel = `${keyPrefix}news:articles`;
+    await eventually(async () => (await redisA.pubsub("NUMSUB", channel))[1] === 2);
+  });
+  afterAll(async () => {
+    await Promise.all([instanceA.close(), instanceB.close()]);
+    await Promise.all([redisA.quit(), redisB.quit()]);
+  });
+
+  it("reach the subscribers of every instance, once each (the publisher's own included), as the articles Prisma reads", async () => {
+    const onA = collect(instanceA);
+    const onB = collect(instanceB);
+    const published = [article("Apple beats"), article("Apple raises dividend")];
+    instanceA.publish("news:articles", published);
+    await eventually(() => onA.received.length > 0 && onB.received.length > 0);
+    // A second delivery on the publishing instance would have arrived by the time a later event does.
+    const later = [article("Apple later")];
+    instanceB.publish("news:articles", later);
+    await eventually(() => onA.received.length > 1 && onB.received.length > 1);
+
+    for (const { received } of [onA, onB]) {
+      expect(received).toEqual([published, later]);
+      expect(received[0][0].publishedAt).toBeInstanceOf(Date);
+      expect(received[0][0].score).toBeInstanceOf(Prisma.Decimal);
+      expect(received[0][0].score.toString()).toBe("0.625");
+    }
+    await Promise.all([onA.stop(), onB.stop()]);
+  });
+});
