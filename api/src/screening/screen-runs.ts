@@ -2,6 +2,7 @@
 // (the spec's columns plus the full row), written after the answer is computed so it does not
 // slow the response. Retention: each user's last RUNS_KEPT_PER_USER runs of each kind; each
 // anonymous requester's last ANONYMOUS_RUNS_KEPT, and no anonymous run past ANONYMOUS_RUN_HOURS.
+import Bottleneck from "bottleneck";
 import type { Viewer } from "../auth/viewer";
 import type { Database } from "../db/database";
 import type { ScreenRequest, ScreenWarning } from "./screen-request";
@@ -51,6 +52,20 @@ export function fitNumeric(value: number | null, precision: number, scale: numbe
 /** Where the run's data came from, kept in screening_runs.stats next to the counts. */
 type StoredStats = ScreenStats & { isSnapshot: boolean; betaProxy: string | null; newsAsOf: string | null };
 
+/**
+ * Writes at once per database: one on the embedded database, whose single connection answers
+ * queries in turn, so a burst of stored runs never queues ahead of the reads of the requests
+ * behind them (100 concurrent screens used to time out waiting); a few on PostgreSQL's pool.
+ */
+const WRITES_AT_ONCE = { pglite: 1, postgres: 4 } as const;
+const writers = new WeakMap<Database, Bottleneck>();
+
+function writerFor(db: Database): Bottleneck {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new Bottleneck({ maxConcurrent: WRITES_AT_ONCE[db.kind] })));
+  return writer;
+}
+
 /** Runs handed to the background writer and not stored yet. */
 const pendingWrites = new Set<Promise<void>>();
 /** Of those, the ones whose response has gone out, being written now. */
@@ -92,7 +107,9 @@ export function storeRunInBackground(
   const write: Promise<void> = after
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(() => {
-      const running = storeRun(deps.db, owner, outcome, columns()).finally(() => runningWrites.delete(running));
+      const running = writerFor(deps.db)
+        .schedule(() => storeRun(deps.db, owner, outcome, columns()))
+        .finally(() => runningWrites.delete(running));
       runningWrites.add(running);
       return running;
     })
