@@ -25,21 +25,41 @@ function loadConfigOrExit(): AppConfig {
   }
 }
 
+/** Aborted by a signal that arrives before the server listens. */
+const startup = new AbortController();
+
 async function main() {
   const config = loadConfigOrExit();
   const logger = createLogger(config);
-  const db = await openMigratedDatabase(config.database, logger);
+  // Signals are handled from the start: one that arrives during the migrations or the snapshot
+  // loads stops them between two writes and closes the database (an interrupted load resumes at
+  // the next start). Once the server listens, `stop` becomes the graceful shutdown.
+  let stop = (signal: string) => {
+    logger.info({ signal }, "stopping before start-up finished");
+    startup.abort();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  const db = await openMigratedDatabase(config.database, logger, startup.signal);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
 
   const dataDir = config.database.kind === "pglite" ? path.dirname(config.database.dataDir) : path.resolve(".data");
   const sessionSecret = resolveSessionSecret(config, dataDir, logger);
   const deps = buildDeps({ config, db, logger, redis, sessionSecret });
-  // The bundled offline news snapshot, once per database (NEWS_LOAD_SNAPSHOT=false turns it off).
-  await loadNewsSnapshot(deps);
-  // The bundled daily prices, once per database (MARKET_DATA_LOAD_SNAPSHOT=false turns it off), then
-  // the indicators read into memory so the first screen does not wait for them.
-  await loadPriceSnapshot(deps);
-  await deps.technicals.current();
+  try {
+    // The bundled offline news snapshot, once per database (NEWS_LOAD_SNAPSHOT=false turns it off).
+    await loadNewsSnapshot(deps, { signal: startup.signal });
+    // The bundled daily prices, once per database (MARKET_DATA_LOAD_SNAPSHOT=false turns it off), then
+    // the indicators read into memory so the first screen does not wait for them.
+    await loadPriceSnapshot(deps, { signal: startup.signal });
+    await deps.technicals.current();
+    startup.signal.throwIfAborted();
+  } catch (error) {
+    // PGlite is shut down cleanly, so the next start opens it without recovery.
+    await db.close();
+    throw error;
+  }
 
   const stopSessionPurge = scheduleSessionPurge(deps);
   // RSS/Atom ingestion every NEWS_INGEST_INTERVAL_MINUTES (0 = off), one pass at a time across instances.
@@ -73,11 +93,12 @@ async function main() {
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  stop = shutdown;
 }
 
 main().catch((error) => {
+  // Stopped by a signal before listening: a clean stop, not a failed start.
+  if (startup.signal.aborted) process.exit(0);
   console.error("Tickerscope failed to start:", error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client";
 import type { AppConfig } from "../config/config";
@@ -13,13 +14,60 @@ export type Database = {
   kind: DatabaseTarget["kind"];
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: a connection of the pool for the caller alone (session advisory locks); release it after use. */
+  reserveConnection?(): Promise<pg.PoolClient>;
 };
+
+/**
+ * SQLSTATEs with which PostgreSQL ends a session before or instead of running the statement:
+ * admin_shutdown (pg_terminate_backend, a fast shutdown), crash_shutdown, cannot_connect_now.
+ * Nothing the statement did was committed, so it can run again on another connection.
+ */
+const sessionEndedCodes = new Set(["57P01", "57P02", "57P03"]);
+
+/** Errors pg raises for a statement it never sent, because the connection had already failed. */
+const notSentMessages = new Set(["Client has encountered a connection error and is not queryable", "Client was closed and is not queryable"]);
+
+export function isStatementNotRun(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === "string" && sessionEndedCodes.has(code)) || notSentMessages.has(error.message);
+}
+
+/**
+ * A pg pool whose single statements (Prisma's queries outside transactions) run again on another
+ * connection when the server ended the session without running them, e.g. after
+ * pg_terminate_backend or a failover. When every connection is ended at once, each retry may
+ * take one more dead idle connection (its 'error' event not handled yet), so it tries up to the
+ * pool's size again. Statements inside a transaction are not retried: the transaction is gone
+ * with its connection.
+ */
+class ReconnectingPool extends pg.Pool {
+  // pg's overloads (callbacks, streams) make `query` hard to type; Prisma calls the promise form.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const run = () => (super.query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    if (typeof args[args.length - 1] === "function") return run();
+    const runAgainUnlessRun = async (retriesLeft: number): Promise<unknown> => {
+      try {
+        return await run();
+      } catch (error) {
+        if (retriesLeft === 0 || !isStatementNotRun(error)) throw error;
+        return runAgainUnlessRun(retriesLeft - 1);
+      }
+    };
+    return runAgainUnlessRun(this.options.max);
+  }
+}
 
 /** Opens the embedded PGlite database in its data folder, or the PostgreSQL server named by URL. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
-    return wrap(prisma, "postgres", async () => {});
+    // The adapter listens for the pool's 'error' events (a connection the server closed while idle
+    // is dropped by pg-pool), so they do not end the process.
+    const pool = new ReconnectingPool({ connectionString: target.url });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return { ...wrap(prisma, "postgres", () => pool.end()), reserveConnection: () => pool.connect() };
   }
   fs.mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir);

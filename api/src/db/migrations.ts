@@ -4,6 +4,7 @@ import path from "node:path";
 import { projectRoot } from "../config/project-root";
 import type { Logger } from "../logging/logger";
 import { openDatabase, type Database, type DatabaseTarget } from "./database";
+import { waitAndRunExclusively } from "./run-exclusively";
 
 const migrationsDir = path.join(projectRoot, "prisma", "migrations");
 const prismaConfig = path.join(projectRoot, "prisma", "prisma.config.ts");
@@ -60,14 +61,41 @@ export async function runMigrateDeploy(target: DatabaseTarget, logger?: Logger):
   logger?.info({ database: target.kind }, "database migrations applied");
 }
 
-/** Opens the database, first applying any pending migration. */
-export async function openMigratedDatabase(target: DatabaseTarget, logger?: Logger): Promise<Database> {
+/** pg advisory lock id of applying migrations ("migr" in ASCII); any app instance on the same database shares it. */
+export const MIGRATION_LOCK_ID = 0x6d696772;
+
+/**
+ * Opens the database, first applying any pending migration. On PostgreSQL one instance at a
+ * time migrates: another one starting together waits for it (the CLI's own lock gives up
+ * after 10 s), then finds nothing pending. `signal` stops the wait, never a running CLI.
+ */
+export async function openMigratedDatabase(target: DatabaseTarget, logger?: Logger, signal?: AbortSignal): Promise<Database> {
   const db = await openDatabase(target);
-  const pending = await pendingMigrations(db);
-  if (pending.length === 0) return db;
-  logger?.info({ pending }, "applying database migrations");
-  // PGlite allows one process per data folder: release it while the CLI runs.
-  await db.close();
-  await runMigrateDeploy(target, logger);
-  return openDatabase(target);
+  if (db.kind === "pglite") {
+    const pending = await pendingMigrations(db);
+    if (pending.length === 0) return db;
+    logger?.info({ pending }, "applying database migrations");
+    // PGlite allows one process per data folder: release it while the CLI runs.
+    await db.close();
+    await runMigrateDeploy(target, logger);
+    signal?.throwIfAborted();
+    return openDatabase(target);
+  }
+  try {
+    await waitAndRunExclusively(
+      db,
+      MIGRATION_LOCK_ID,
+      async () => {
+        const pending = await pendingMigrations(db);
+        if (pending.length === 0) return;
+        logger?.info({ pending }, "applying database migrations");
+        await runMigrateDeploy(target, logger);
+      },
+      { logger, what: "applying database migrations", signal },
+    );
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }

@@ -1,3 +1,5 @@
+import { setTimeout } from "node:timers/promises";
+import type { Logger } from "../logging/logger";
 import type { Database } from "./database";
 
 export type SkippedPass = {
@@ -48,4 +50,52 @@ export async function runExclusively<T>(
 
 export function isSkipped(value: unknown): value is SkippedPass {
   return Boolean(value && typeof value === "object" && "skipped" in value);
+}
+
+/** How long a start waits for another instance's migrations or snapshot load before giving up. */
+export const STARTUP_WAIT_MS = 10 * 60_000;
+const pollMs = 500;
+const waitLogEveryMs = 15_000;
+
+/**
+ * Runs `task` once no other app instance runs a task with the same `lockId`, waiting for it
+ * (up to `maxWaitMs`, logging that it waits) rather than skipping: for start-up steps that
+ * every instance needs done before it serves, such as migrations and the snapshot loads.
+ * On PostgreSQL the lock is a session advisory lock on a connection reserved for the task; it
+ * is released when the task ends (the connection is closed), and by PostgreSQL if the instance
+ * dies. On PGlite there is no other instance (see runExclusively). `signal` stops the wait.
+ */
+export async function waitAndRunExclusively<T>(
+  db: Database,
+  lockId: number,
+  task: () => Promise<T>,
+  options: { logger?: Logger; what: string; signal?: AbortSignal; maxWaitMs?: number },
+): Promise<T> {
+  if (!db.reserveConnection) return task();
+  const connection = await db.reserveConnection();
+  // A lost lock connection only ends the lock early: the guarded steps are idempotent.
+  const onConnectionError = (error: Error) => options.logger?.warn({ err: error, what: options.what }, "lost the start-up lock connection");
+  connection.on("error", onConnectionError);
+  try {
+    const started = Date.now();
+    const deadline = started + (options.maxWaitMs ?? STARTUP_WAIT_MS);
+    let nextLog = started;
+    for (;;) {
+      const { rows } = await connection.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS locked", [lockId]);
+      if (rows[0].locked) break;
+      if (Date.now() >= deadline) {
+        throw new Error(`gave up after ${Math.round((Date.now() - started) / 1000)} s waiting for another instance to finish ${options.what}`);
+      }
+      if (Date.now() >= nextLog) {
+        options.logger?.info({ waitedSeconds: Math.round((Date.now() - started) / 1000) }, `waiting for another instance to finish ${options.what}`);
+        nextLog = Date.now() + waitLogEveryMs;
+      }
+      await setTimeout(pollMs, undefined, { signal: options.signal });
+    }
+    return await task();
+  } finally {
+    connection.removeListener("error", onConnectionError);
+    // Ending the session releases the lock, and no session state goes back into the pool.
+    connection.release(true);
+  }
 }

@@ -15,6 +15,7 @@ const raw = (symbol: string, date: string) => rawRows.find((row) => row.symbol =
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let deps: ReturnType<typeof createTestDeps>;
+let fullLoad: Awaited<ReturnType<typeof loadPriceSnapshot>>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -46,10 +47,12 @@ describe("the bundled price snapshot", () => {
   });
 
   it("loads every bar of the companies still listed, once, and computes their indicators", async () => {
-    const result = await loadPriceSnapshot(deps);
-    expect(result.rows).toBeGreaterThan(370_000);
-    expect(await db.prisma.priceBar.count()).toBe(result.rows);
-    expect(await db.prisma.technicalIndicator.count()).toBe(result.tickers);
+    fullLoad = await loadPriceSnapshot(deps);
+    expect(fullLoad.rows).toBeGreaterThan(370_000);
+    expect(fullLoad.resumedTickers).toBe(0);
+    expect(await db.prisma.priceBar.count()).toBe(fullLoad.rows);
+    expect(await db.prisma.technicalIndicator.count()).toBe(fullLoad.tickers);
+    expect(await db.prisma.snapshotLoad.findUniqueOrThrow({ where: { name: "prices" } })).toMatchObject({ rows: fullLoad.rows });
     expect(await loadPriceSnapshot(deps)).toMatchObject({ rows: 0, skipped: "already-loaded" });
   }, 120_000);
 
@@ -71,6 +74,33 @@ describe("the bundled price snapshot", () => {
     // INFO (IHS Markit) is an ETF's symbol today and LB (L Brands) another company's.
     expect(await db.prisma.priceBar.count({ where: { ticker: { in: ["INFO", "LB"] } } })).toBe(0);
   });
+
+  it("stops between two tickers when its signal is aborted, and stores nothing more", async () => {
+    await db.prisma.snapshotLoad.delete({ where: { name: "prices" } });
+    await db.prisma.priceBar.deleteMany({ where: { ticker: "AAPL" } });
+    await expect(loadPriceSnapshot(deps, { signal: AbortSignal.abort() })).rejects.toThrow(/aborted/);
+    expect(await db.prisma.priceBar.count({ where: { ticker: "AAPL" } })).toBe(0);
+    expect(await db.prisma.snapshotLoad.count()).toBe(0);
+  });
+
+  it("resumes an interrupted load: stores the missing bars and indicators once, then marks the load finished", async () => {
+    // What an earlier load left when it stopped: AAPL not stored (the test before), MSFT's bars
+    // stored up to 2019, and no indicators for MSFT and JPM.
+    await db.prisma.priceBar.deleteMany({ where: { ticker: "MSFT", date: { gte: new Date("2020-01-01") } } });
+    await db.prisma.technicalIndicator.deleteMany({ where: { ticker: { in: ["MSFT", "JPM"] } } });
+    const left = await db.prisma.priceBar.count();
+    const leftOfMicrosoft = await db.prisma.priceBar.count({ where: { ticker: "MSFT" } });
+
+    const result = await loadPriceSnapshot(deps);
+    // A ticker stored in part is stored again in full (the same bars, by (ticker, date)).
+    expect(result).toMatchObject({ tickers: 2, resumedTickers: fullLoad.tickers - 2, rows: fullLoad.rows - left + leftOfMicrosoft });
+    expect(await db.prisma.priceBar.count()).toBe(fullLoad.rows);
+    expect(await db.prisma.technicalIndicator.count()).toBe(fullLoad.tickers);
+    expect(await db.prisma.technicalIndicator.findUnique({ where: { ticker: "JPM" } })).not.toBeNull();
+    expect(await db.prisma.snapshotLoad.findUniqueOrThrow({ where: { name: "prices" } })).toMatchObject({ rows: fullLoad.rows });
+    expect(Number((await storedBar("AAPL", "2020-08-28")).close)).toBe(124.81);
+    expect(await loadPriceSnapshot(deps)).toMatchObject({ rows: 0, skipped: "already-loaded" });
+  }, 120_000);
 });
 
 describe("snapshot tickers", () => {

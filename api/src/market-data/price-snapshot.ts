@@ -4,11 +4,14 @@
 // machine with no network screens real prices.
 import fs from "node:fs";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import zlib from "node:zlib";
 import { parse } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
 import { projectRoot } from "../config/project-root";
 import type { AppDeps } from "../context";
+import { waitAndRunExclusively } from "../db/run-exclusively";
+import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../db/snapshot-loads";
 import { cleanCompanyName } from "../news/tagging/company-names";
 import { formerTickers } from "../news/tagging/curated-names";
 import { adjustForSplits, storePriceBars, type DailyBar, type StoredBar } from "./price-bars";
@@ -113,52 +116,108 @@ export async function* readPriceSnapshot(options: { directory?: string; through?
 export type PriceSnapshotLoadResult = {
   /** Bars stored. */
   rows: number;
+  /** Tickers whose bars were stored. */
   tickers: number;
+  /** Tickers an earlier, interrupted load had already stored in full. */
+  resumedTickers: number;
   /** The whole load, technicals included. */
   ms: number;
   technicalsMs: number;
   skipped?: "disabled" | "already-loaded";
 };
 
+/** pg advisory lock id of the snapshot load ("prsn" in ASCII): one instance loads, the others wait for it. */
+export const PRICE_SNAPSHOT_LOCK_ID = 0x7072736e;
+const markerName = "prices";
 const batchSize = 10_000;
 
 /**
- * Loads the snapshot into price_data when no snapshot bars are there yet, then computes the
- * loaded tickers' indicators. A ticker that already has bars (a live refresh ran first) is left
- * as it is. Idempotent: bars are unique by (ticker, date).
+ * Loads the snapshot into price_data and computes the loaded tickers' indicators, once per
+ * database and snapshot version (a snapshot_loads row, written after the last bar and
+ * indicator). Safe to interrupt: a start that finds no marker loads again, skipping tickers
+ * whose bars are all stored, and computes the indicators that are missing. A ticker that has
+ * bars from another source (a live refresh ran first) is left as it is. Bars are unique by
+ * (ticker, date), so nothing is stored twice. On PostgreSQL one instance loads at a time; the
+ * others wait and then find the marker. `signal` stops the load between two tickers.
  */
 export async function loadPriceSnapshot(
   deps: Pick<AppDeps, "config" | "db" | "logger">,
-  options: { directory?: string; force?: boolean } = {},
+  options: { directory?: string; force?: boolean; signal?: AbortSignal } = {},
+): Promise<PriceSnapshotLoadResult> {
+  if (!deps.config.marketData.loadSnapshot && !options.force) {
+    return { rows: 0, tickers: 0, resumedTickers: 0, ms: 0, technicalsMs: 0, skipped: "disabled" };
+  }
+  return waitAndRunExclusively(deps.db, PRICE_SNAPSHOT_LOCK_ID, () => loadUnlessFinished(deps, options), {
+    logger: deps.logger,
+    what: "loading the price snapshot",
+    signal: options.signal,
+  });
+}
+
+async function loadUnlessFinished(
+  deps: Pick<AppDeps, "db" | "logger">,
+  options: { directory?: string; signal?: AbortSignal },
 ): Promise<PriceSnapshotLoadResult> {
   const started = performance.now();
-  const result: PriceSnapshotLoadResult = { rows: 0, tickers: 0, ms: 0, technicalsMs: 0 };
-  if (!deps.config.marketData.loadSnapshot && !options.force) return { ...result, skipped: "disabled" };
-  const { db } = deps;
-  const [{ loaded }] = await db.prisma.$queryRaw<{ loaded: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM price_data WHERE source = ${snapshotSource}) AS loaded`;
-  if (loaded) return { ...result, skipped: "already-loaded" };
-  const priced = new Set(
-    (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data`).map((row) => row.ticker),
-  );
+  const result: PriceSnapshotLoadResult = { rows: 0, tickers: 0, resumedTickers: 0, ms: 0, technicalsMs: 0 };
+  const { db, logger } = deps;
+  const directory = options.directory ?? priceSnapshotDirectory;
+  const version = snapshotVersion([path.join(directory, pricesFile), path.join(directory, membersFile)]);
+  if ((await finishedSnapshotLoads(db)).get(markerName) === version) return { ...result, skipped: "already-loaded" };
 
-  const loadedTickers: string[] = [];
+  const storedBars = new Map(
+    (
+      await db.prisma.$queryRaw<{ ticker: string; bars: number }[]>`
+        SELECT ticker, count(*)::int AS bars FROM price_data WHERE source = ${snapshotSource} GROUP BY ticker`
+    ).map((row) => [row.ticker, row.bars]),
+  );
+  const otherSourceTickers = new Set(
+    (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data WHERE source <> ${snapshotSource}`).map(
+      (row) => row.ticker,
+    ),
+  );
+  if (storedBars.size > 0) logger.info({ storedTickers: storedBars.size }, "resuming the price snapshot load");
+  else logger.info("loading the price snapshot");
+
+  const snapshotTickers: string[] = [];
+  const storedNow = new Set<string>();
   let batch: StoredBar[] = [];
-  for await (const series of readPriceSnapshot({ directory: options.directory })) {
-    if (priced.has(series.ticker)) continue;
-    loadedTickers.push(series.ticker);
+  const storeBatch = async () => {
+    // PGlite runs queries on this thread without yielding to the event loop: yield between batches,
+    // so that a signal (and the log) is handled during the load.
+    await setImmediate();
+    result.rows += await storePriceBars(db, batch);
+    batch = [];
+    logger.debug({ rows: result.rows }, "price snapshot batch stored");
+  };
+  for await (const series of readPriceSnapshot({ directory })) {
+    options.signal?.throwIfAborted();
+    if (otherSourceTickers.has(series.ticker)) continue;
+    snapshotTickers.push(series.ticker);
+    if (storedBars.get(series.ticker) === series.bars.length) continue;
+    storedNow.add(series.ticker);
     for (const bar of series.bars) batch.push({ ...bar, ticker: series.ticker, source: snapshotSource });
-    if (batch.length >= batchSize) {
-      result.rows += await storePriceBars(db, batch);
-      batch = [];
-    }
+    if (batch.length >= batchSize) await storeBatch();
   }
-  result.rows += await storePriceBars(db, batch);
-  result.tickers = loadedTickers.length;
-  result.technicalsMs = (await recomputeTechnicals(db, loadedTickers)).ms;
+  await storeBatch();
+  result.tickers = storedNow.size;
+  result.resumedTickers = snapshotTickers.length - storedNow.size;
+
+  // Indicators of the tickers stored now, and of those an interrupted load stored but did not get to.
+  const withIndicators = new Set(
+    (await db.prisma.technicalIndicator.findMany({ where: { ticker: { in: snapshotTickers } }, select: { ticker: true } })).map(
+      (row) => row.ticker,
+    ),
+  );
+  const needIndicators = snapshotTickers.filter((ticker) => storedNow.has(ticker) || !withIndicators.has(ticker));
+  if (needIndicators.length > 0) result.technicalsMs = (await recomputeTechnicals(db, needIndicators)).ms;
+
+  const [{ bars }] = await db.prisma.$queryRaw<{ bars: number }[]>`
+    SELECT count(*)::int AS bars FROM price_data WHERE source = ${snapshotSource}`;
+  await markSnapshotLoaded(db, markerName, version, bars);
   result.ms = Math.round(performance.now() - started);
-  deps.logger.info(
-    { rows: result.rows, tickers: result.tickers, ms: result.ms, technicalsMs: result.technicalsMs },
+  logger.info(
+    { rows: result.rows, tickers: result.tickers, resumedTickers: result.resumedTickers, ms: result.ms, technicalsMs: result.technicalsMs },
     "price snapshot loaded",
   );
   return result;

@@ -37,6 +37,33 @@ describe("loadNewsSnapshot", () => {
     expect(await db.prisma.newsArticle.count()).toBe(before);
   });
 
+  it("marks each file's load finished with the file's article count", async () => {
+    const markers = await db.prisma.snapshotLoad.findMany({ orderBy: { name: "asc" } });
+    expect(markers.map((marker) => [marker.name, marker.rows])).toEqual(
+      Object.entries(firstLoad.stored)
+        .map(([source, stored]) => [`news:${source}`, stored])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
+  });
+
+  it("resumes an interrupted load: stores only the missing articles of the files not marked finished", async () => {
+    const before = await db.prisma.newsArticle.count();
+    // An earlier load stopped inside the Reuters file (and so before CNBC's).
+    await db.prisma.snapshotLoad.deleteMany({ where: { name: { in: ["news:reuters", "news:cnbc"] } } });
+    const dropped = await db.prisma.$executeRaw`
+      DELETE FROM news_articles WHERE source IN ('reuters', 'cnbc') AND published_at >= '2020-01-01'`;
+    expect(dropped).toBeGreaterThan(0);
+
+    await expect(loadNewsSnapshot(createTestDeps(db), { signal: AbortSignal.abort() })).rejects.toThrow(/aborted/);
+    expect(await db.prisma.newsArticle.count()).toBe(before - dropped);
+
+    const resumed = await loadNewsSnapshot(createTestDeps(db));
+    expect(resumed.skipped).toEqual(["stocknewsapi", "finnhub", "benzinga", "yahoo-ratings"]);
+    expect(resumed.stored.reuters + resumed.stored.cnbc).toBe(dropped);
+    expect(await db.prisma.newsArticle.count()).toBe(before);
+    expect(await db.prisma.snapshotLoad.count()).toBe(snapshotFiles.length);
+  });
+
   it("does nothing when NEWS_LOAD_SNAPSHOT=false", async () => {
     const result = await loadNewsSnapshot(createTestDeps(db, { NEWS_LOAD_SNAPSHOT: "false" }));
     expect(result).toMatchObject({ stored: {}, skipped: [] });

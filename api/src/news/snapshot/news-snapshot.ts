@@ -1,15 +1,18 @@
 // The bundled offline news snapshot (data/news/, provenance in data/news/PROVENANCE.md): real
 // headlines from 2018 to 21 April 2021, the end of the bundled price snapshot. Loaded into the
-// article store at start when it holds none yet, tagged and scored like ingested articles.
+// article store once per database at start, tagged and scored like ingested articles.
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import zlib from "node:zlib";
 import { parse } from "csv-parse/sync";
 import type { Prisma } from "../../generated/prisma/client";
 import type { AppDeps } from "../../context";
 import { projectRoot } from "../../config/project-root";
 import type { Database } from "../../db/database";
+import { waitAndRunExclusively } from "../../db/run-exclusively";
+import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../../db/snapshot-loads";
 import { enrichArticle, sharedTickerTagger, type IncomingArticle } from "../articles";
 import type { AnalystAction } from "../sentiment/analyst-actions";
 import { formerTickers } from "../tagging/curated-names";
@@ -211,12 +214,15 @@ export const snapshotFiles: SnapshotFile[] = [
 ];
 
 export type SnapshotLoadResult = {
-  /** New articles stored, per source. */
+  /** New articles stored, per source loaded (0 when an earlier, interrupted load had stored them all). */
   stored: Record<string, number>;
-  /** Sources skipped because the store already holds their snapshot articles. */
+  /** Sources skipped because their snapshot file's load finished before. */
   skipped: string[];
   milliseconds: number;
 };
+
+/** pg advisory lock id of the snapshot load ("nwsn" in ASCII): one instance loads, the others wait for it. */
+export const NEWS_SNAPSHOT_LOCK_ID = 0x6e77736e;
 
 const batchSize = 2000;
 
@@ -242,44 +248,73 @@ export async function insertArticles(db: Database, rows: Prisma.NewsArticleCreat
 }
 
 /**
- * Loads the bundled snapshot into the article store, once: a source whose
- * snapshot articles are already stored is skipped, and (source, guid) is unique,
- * so running it again (or on two instances at once) stores nothing twice.
+ * Loads the bundled snapshot into the article store, once per file: each file's load ends
+ * with a snapshot_loads row ("news:<source>", the file's hash), and a file with that row is
+ * skipped. Safe to interrupt: a start that finds no row stores only the file's articles not
+ * yet stored ((source, guid) is unique, so nothing is stored twice). On PostgreSQL one
+ * instance loads at a time; the others wait and then find the rows. `signal` stops the load
+ * between two batches.
  */
 export async function loadNewsSnapshot(
   deps: Pick<AppDeps, "config" | "db" | "logger">,
-  options: { directory?: string; files?: SnapshotFile[]; force?: boolean } = {},
+  options: { directory?: string; files?: SnapshotFile[]; force?: boolean; signal?: AbortSignal } = {},
+): Promise<SnapshotLoadResult> {
+  if (!deps.config.news.loadSnapshot && !options.force) return { stored: {}, skipped: [], milliseconds: 0 };
+  return waitAndRunExclusively(deps.db, NEWS_SNAPSHOT_LOCK_ID, () => loadUnfinishedFiles(deps, options), {
+    logger: deps.logger,
+    what: "loading the news snapshot",
+    signal: options.signal,
+  });
+}
+
+async function loadUnfinishedFiles(
+  deps: Pick<AppDeps, "db" | "logger">,
+  options: { directory?: string; files?: SnapshotFile[]; signal?: AbortSignal },
 ): Promise<SnapshotLoadResult> {
   const started = performance.now();
   const result: SnapshotLoadResult = { stored: {}, skipped: [], milliseconds: 0 };
-  if (!deps.config.news.loadSnapshot && !options.force) return result;
+  const { db, logger } = deps;
   const directory = options.directory ?? newsSnapshotDirectory;
-  const present = await deps.db.prisma.newsArticle.groupBy({ by: ["source"], where: { isSnapshot: true }, _count: true });
-  const loadedSources = new Set(present.map((row) => row.source));
+  const finished = await finishedSnapshotLoads(db);
   const tagger = sharedTickerTagger();
 
   for (const snapshotFile of options.files ?? snapshotFiles) {
-    if (loadedSources.has(snapshotFile.source)) {
+    const markerName = `news:${snapshotFile.source}`;
+    const version = snapshotVersion([path.join(directory, snapshotFile.file)]);
+    if (finished.get(markerName) === version) {
       result.skipped.push(snapshotFile.source);
       continue;
     }
-    const rows: Prisma.NewsArticleCreateManyInput[] = [];
-    for (const article of snapshotFile.read(directory)) {
-      if (!(article.publishedAt <= snapshotCutoff) || !article.title.trim()) continue;
-      const enriched = enrichArticle({ ...article, isSnapshot: true }, tagger);
-      // A structured rating change (Yahoo) is the record itself, not something read from a headline.
-      if (article.analystAction) enriched.analystAction = article.analystAction as unknown as Prisma.InputJsonValue;
-      rows.push(enriched);
-    }
+    options.signal?.throwIfAborted();
+    if (Object.keys(result.stored).length === 0) logger.info("loading the news snapshot");
+    const storedGuids = new Set(
+      (await db.prisma.newsArticle.findMany({ where: { source: snapshotFile.source }, select: { guid: true } })).map((row) => row.guid),
+    );
+    const articles = snapshotFile
+      .read(directory)
+      .filter((article) => article.publishedAt <= snapshotCutoff && article.title.trim() && !storedGuids.has(article.guid));
     let stored = 0;
-    for (let start = 0; start < rows.length; start += batchSize) {
-      stored += await insertArticles(deps.db, rows.slice(start, start + batchSize));
+    for (let start = 0; start < articles.length; start += batchSize) {
+      // PGlite runs queries on this thread without yielding to the event loop: yield between
+      // batches, so that a signal (and the log) is handled during the load.
+      await setImmediate();
+      options.signal?.throwIfAborted();
+      const rows = articles.slice(start, start + batchSize).map((article) => {
+        const enriched = enrichArticle({ ...article, isSnapshot: true }, tagger);
+        // A structured rating change (Yahoo) is the record itself, not something read from a headline.
+        if (article.analystAction) enriched.analystAction = article.analystAction as unknown as Prisma.InputJsonValue;
+        return enriched;
+      });
+      stored += await insertArticles(db, rows);
+      logger.debug({ source: snapshotFile.source, stored }, "news snapshot batch stored");
     }
     result.stored[snapshotFile.source] = stored;
+    const rows = await db.prisma.newsArticle.count({ where: { source: snapshotFile.source, isSnapshot: true } });
+    await markSnapshotLoaded(db, markerName, version, rows);
   }
   result.milliseconds = Math.round(performance.now() - started);
   if (Object.keys(result.stored).length > 0) {
-    deps.logger.info({ stored: result.stored, skipped: result.skipped, ms: result.milliseconds }, "news snapshot loaded");
+    logger.info({ stored: result.stored, skipped: result.skipped, ms: result.milliseconds }, "news snapshot loaded");
   }
   return result;
 }
