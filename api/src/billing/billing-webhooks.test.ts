@@ -146,3 +146,22 @@ it("ignores other event types and events about someone else's subscription, with
   expect(await planOf("ada@example.com")).toEqual(before);
   expect(await db.prisma.billingEvent.count()).toBe(3);
 });
+
+it("refuses a correctly signed body that is no valid event with 400 naming the problem, logged as a warning, and records nothing", async () => {
+  const { app, deps } = stripeApp();
+  const warn = jest.spyOn(deps.logger, "warn");
+  const { subscription } = await activatedUser(app);
+  const before = await planOf("ada@example.com");
+
+  const missingCustomer = fake.event("customer.subscription.updated", { ...subscription, customer: undefined });
+  const response = await sendWebhook(app, missingCustomer).expect(400);
+  expect(response.body).toMatchObject({ code: "BAD_USER_INPUT", message: expect.stringMatching(/^Stripe webhook event is malformed: data\.object\.customer/) });
+  const badTime = JSON.stringify({ ...JSON.parse(fake.event("charge.succeeded", {})), created: "yesterday" });
+  expect((await sendWebhook(app, badTime).expect(400)).body.message).toMatch(/created/);
+  expect((await sendWebhook(app, "null").expect(400)).body.message).toMatch(/malformed/);
+  expect((await sendWebhook(app, "{not json").expect(400)).body.message).toBe("Stripe webhook body is not valid JSON.");
+
+  expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reason: expect.stringMatching(/^data\.object\.customer/) }), expect.stringMatching(/malformed event/));
+  expect(await planOf("ada@example.com")).toEqual(before);
+  expect(await db.prisma.billingEvent.count()).toBe(0);
+});

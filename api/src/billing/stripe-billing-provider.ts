@@ -5,6 +5,7 @@ import type { User } from "../generated/prisma/client";
 import type { Logger } from "../logging/logger";
 import type { BillingEvent, BillingProvider, CheckoutSnapshot, SubscriptionSnapshot } from "./billing-provider";
 import { PRO_PLAN, PRODUCT_TAG } from "./pro-plan";
+import { stripeEventProblem } from "./stripe-event-shape";
 
 type StripeConfig = NonNullable<AppConfig["stripe"]>;
 
@@ -87,8 +88,16 @@ export class StripeBillingProvider implements BillingProvider {
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
     } catch (error) {
-      this.logger.warn({ err: error }, "Stripe webhook with an invalid signature refused");
-      throw new AppError("BAD_USER_INPUT", "Invalid Stripe webhook signature.");
+      // The signature is checked first; a correctly signed body can still fail to parse as JSON.
+      const message = error instanceof SyntaxError ? "Stripe webhook body is not valid JSON." : "Invalid Stripe webhook signature.";
+      this.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, `Stripe webhook refused: ${message}`);
+      throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "body", message }] });
+    }
+    const problem = stripeEventProblem(event);
+    if (problem) {
+      const message = `Stripe webhook event is malformed: ${problem}.`;
+      this.logger.warn({ reason: problem }, "Stripe webhook with a malformed event refused");
+      throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "event", message }] });
     }
     const base = { id: event.id, type: event.type, occurredAt: new Date(event.created * 1000) };
     switch (event.type) {

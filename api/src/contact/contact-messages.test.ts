@@ -69,6 +69,23 @@ describe("POST /api/contact", () => {
     expect(response.body.errors).toEqual([{ field: "message", message: "Message must be at most 5000 characters." }]);
   });
 
+  it("refuses text with a NUL or an unpaired surrogate with 400 naming the field, and stores nothing", async () => {
+    const { app } = createTestApp(db);
+    const nul = await request(app)
+      .post("/api/contact")
+      .send({ ...validMessage, message: "hello\u0000world" })
+      .expect(400);
+    expect(nul.body.errors).toEqual([{ field: "message", message: expect.stringMatching(/^message contains a character that cannot be stored/) }]);
+    // JSON escapes reach the server as a lone surrogate; UTF-8 cannot store it.
+    const surrogate = await request(app)
+      .post("/api/contact")
+      .set("content-type", "application/json")
+      .send(JSON.stringify(validMessage).replace("Lovelace", "Love\\ud800lace"))
+      .expect(400);
+    expect(surrogate.body.errors.map((error: { field: string }) => error.field)).toEqual(["lastName"]);
+    expect(await db.prisma.contactMessage.count()).toBe(0);
+  });
+
   it("answers malformed JSON with 400", async () => {
     const { app } = createTestApp(db);
     const response = await request(app)
@@ -129,6 +146,19 @@ describe("mutation submitContactMessage", () => {
         { field: "lastName", message: "Last name is required." },
         { field: "email", message: "Email must be a valid email address." },
       ],
+    });
+    expect(await db.prisma.contactMessage.count()).toBe(0);
+  });
+
+  it("refuses a NUL in any text with a typed error naming the field, as the REST shim does", async () => {
+    const { app } = createTestApp(db);
+    const response = await request(app)
+      .post("/graphql")
+      .send({ query: mutation, variables: { input: { ...validMessage, investmentFocus: "INDIVIDUAL", firstName: "A\u0000da" } } })
+      .expect(200);
+    expect(response.body.errors[0].extensions).toEqual({
+      code: "BAD_USER_INPUT",
+      fieldErrors: [{ field: "firstName", message: expect.stringMatching(/cannot be stored/) }],
     });
     expect(await db.prisma.contactMessage.count()).toBe(0);
   });

@@ -10,6 +10,10 @@ export const errorStatus = {
   PRO_REQUIRED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A request body over the endpoint's size limit. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** A request body in a charset or Content-Encoding the server does not read. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   /** A live subscription over the requester's limit of open ones (SUBSCRIPTIONS_PER_REQUESTER). */
   TOO_MANY_SUBSCRIPTIONS: 429,

@@ -7,6 +7,7 @@ import { useApiUsage } from "../api-usage/api-usage-plugin";
 import { AppError } from "../errors/app-error";
 import { useOneScreenPerOperation } from "../screening/one-screen-per-operation";
 import { renderGraphiQL } from "./graphiql";
+import { useUnreadableRequestsRefused, yogaLogging } from "./graphql-errors";
 import { schema } from "../graphql/schema";
 import { requestContext } from "./request-context";
 import type { AppDeps } from "../context";
@@ -84,6 +85,7 @@ export function createGraphQLEndpoint(deps: AppDeps) {
     // Cookie-authenticated browsers must send a header a cross-site form cannot.
     plugins: [
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      useUnreadableRequestsRefused(),
       // Queries run compiled: a whole-market screen answers ~100k fields, several times faster
       // than graphql-js interprets them. Subscriptions (SSE) and mutations stay with graphql-js,
       // and so do documents with several operations: compiled plans are cached per parsed
@@ -95,20 +97,18 @@ export function createGraphQLEndpoint(deps: AppDeps) {
           onError: (result) => deps.logger.error({ errors: result.errors }, "GraphQL JIT compilation failed"),
         },
       ),
-      // Query cost and depth limits, hourly point budgets and X-RateLimit-* headers.
-      useApiUsage(deps),
       // Before anything is charged: a query runs at most one screen.
       useOneScreenPerOperation(),
+      // Query cost and depth limits, hourly point budgets and X-RateLimit-* headers.
+      useApiUsage(deps),
     ],
-    logging: {
-      debug: (...args) => deps.logger.debug(args.map(String).join(" ")),
-      info: (...args) => deps.logger.info(args.map(String).join(" ")),
-      warn: (...args) => deps.logger.warn(args.map(String).join(" ")),
-      error: (...args) => deps.logger.error(args.map(String).join(" ")),
-    },
+    // Client errors at warn, unexpected ones at error (Yoga logs each error its masking replaced).
+    logging: yogaLogging(deps.logger),
+    // The web app's largest operation (a 10,000-ticker list, about 80 KB) fits with room to spare.
+    maxRequestBodySize: 256 * 1024,
     maskedErrors: {
-      // AppErrors carry stable codes for clients; anything unexpected is logged
-      // with its context and masked (details only outside production).
+      // AppErrors carry stable codes for clients; anything unexpected is masked
+      // (details only outside production) and logged by `logging` above.
       maskError(error, message, isDev) {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof AppError) {
@@ -118,12 +118,6 @@ export function createGraphQLEndpoint(deps: AppDeps) {
             path: graphQLError?.path,
             extensions: original.toExtensions(),
           });
-        }
-        if (!(original instanceof GraphQLError) && !(error instanceof GraphQLError && !original)) {
-          deps.logger.error(
-            { err: original, path: error instanceof GraphQLError ? error.path : undefined },
-            "unexpected GraphQL resolver error",
-          );
         }
         return yogaMaskError(error, message, isDev && !deps.config.isProduction);
       },

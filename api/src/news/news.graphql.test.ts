@@ -148,6 +148,15 @@ describe("Stock.news", () => {
     ]);
   });
 
+  it("answers node(id:) for an unknown article with null, and for an id that is no uuid with NOT_FOUND (not a database error)", async () => {
+    const articleId = (raw: string) => Buffer.from(`NewsArticle:${raw}`).toString("base64");
+    const query = `query Node($id: ID!) { node(id: $id) { id } }`;
+    const unknown = await graphql(query, { id: articleId("00000000-0000-4000-8000-000000000000") });
+    expect(unknown).toEqual({ data: { node: null } });
+    const malformed = await graphql(query, { id: articleId("not-a-uuid\u0000") });
+    expect(malformed.errors?.[0]).toMatchObject({ message: "No object exists with this id.", extensions: { code: "NOT_FOUND" } });
+  });
+
   it("prices the articles connection by its page size, and the default page cheaply", async () => {
     const cost = async (first: number) => {
       const query = `{ rateLimit(dryRun: true) { cost } stock(ticker: "AAPL") { news { newsCount articles(first: ${first}) { edges { node { title terms { term weight } } } } } } }`;

@@ -3,6 +3,7 @@
 // pushes newly ingested articles for given tickers (Server-Sent Events through Yoga).
 import { filter, map, pipe } from "graphql-yoga";
 import { AppError } from "../errors/app-error";
+import { isUuid } from "../errors/validation";
 import { builder } from "../graphql/builder";
 import { Stock } from "../stocks/stocks.graphql";
 import { requireKnownStock } from "../stocks/symbols";
@@ -60,6 +61,12 @@ const AnalystAction = builder.objectRef<AnalystActionShape>("AnalystAction").imp
 
 export const NewsArticle = builder.prismaNode("NewsArticle", {
   id: { field: "id" },
+  // node(id:): an unknown article is null; an id that is no uuid names none (the database would refuse it).
+  nullable: true,
+  findUnique: (id) => {
+    if (!isUuid(id)) throw new AppError("NOT_FOUND", "No object exists with this id.");
+    return { id };
+  },
   description: "A stored news article: public headline data, tagged and scored.",
   fields: (t) => ({
     title: t.exposeString("title"),
@@ -171,7 +178,9 @@ builder.subscriptionField("newsArticlesAdded", (t) =>
   t.field({
     type: [NewsArticle],
     description:
-      "Articles as ingestion stores them, for the given tickers (1–20). Over Server-Sent Events: send Accept: text/event-stream.",
+      "Articles as ingestion stores them, for the given tickers (1–20). Over Server-Sent Events: send Accept: text/event-stream. " +
+      "Starting one spends from the caller's allowance as a query does; a caller may hold a few open at once " +
+      "(SUBSCRIPTIONS_PER_REQUESTER), and one more is refused with TOO_MANY_SUBSCRIPTIONS (HTTP 429) until one ends.",
     args: { tickers: t.arg.stringList({ required: true }) },
     subscribe: (_root, { tickers }, context) => {
       if (tickers.length === 0 || tickers.length > maxSubscribedTickers) {

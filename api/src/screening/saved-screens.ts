@@ -5,7 +5,7 @@ import type { Viewer } from "../auth/viewer";
 import { hasProAccess } from "../billing/pro-access";
 import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
-import { parseInput } from "../errors/validation";
+import { isUuid, parseInput } from "../errors/validation";
 import type { SavedScreen } from "../generated/prisma/client";
 import type { ScreenKind } from "./screen";
 import { parseScreenRequest, type ScreenRequest } from "./screen-request";
@@ -19,8 +19,6 @@ const savedScreenName = z.object({
     .min(1, { error: "name must be 1 to 80 characters" })
     .max(80, { error: "name must be 1 to 80 characters" }),
 });
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireSignedIn(viewer: Viewer | null): Viewer {
   if (!viewer) throw new AppError("UNAUTHENTICATED", "Sign in to save screens.");
@@ -60,7 +58,7 @@ export async function saveScreen(
 /** Deletes one of the viewer's saved screens; any other id is NOT_FOUND. */
 export async function deleteSavedScreen(context: { db: Database; viewer: Viewer | null }, id: string): Promise<string> {
   const viewer = requireSignedIn(context.viewer);
-  const { count } = uuidPattern.test(id)
+  const { count } = isUuid(id)
     ? await context.db.prisma.savedScreen.deleteMany({ where: { id, userId: viewer.user.id } })
     : { count: 0 };
   if (count === 0) throw new AppError("NOT_FOUND", "No saved screen of yours has this id.");
@@ -74,7 +72,7 @@ export function listSavedScreens(db: Database, userId: string): Promise<SavedScr
 
 /** Saved screens by id, in the ids' order: the viewer's, null for any other (and for anonymous viewers). */
 export async function findSavedScreens(db: Database, viewer: Viewer | null, ids: readonly string[]): Promise<(SavedScreen | null)[]> {
-  const wanted = ids.filter((id) => uuidPattern.test(id));
+  const wanted = ids.filter((id) => isUuid(id));
   const found =
     viewer && wanted.length > 0 ? await db.prisma.savedScreen.findMany({ where: { id: { in: wanted }, userId: viewer.user.id } }) : [];
   const byId = new Map(found.map((screen) => [screen.id, screen]));

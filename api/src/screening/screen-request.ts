@@ -177,7 +177,8 @@ export function parseScreenRequest(input: unknown): { request: ScreenRequest; wa
   } catch (error) {
     // The fields' own messages are what a person needs to read (the web shows this in a toast).
     if (!(error instanceof AppError) || !error.fieldErrors) throw error;
-    const messages = [...new Set(error.fieldErrors.map((fieldError) => fieldError.message))];
+    // Joined into one sentence, so each message's own full stop goes.
+    const messages = [...new Set(error.fieldErrors.map((fieldError) => fieldError.message.replace(/\.$/, "")))];
     throw new AppError("BAD_USER_INPUT", `Invalid screening request: ${messages.join("; ")}.`, { fieldErrors: error.fieldErrors });
   }
   const warnings: ScreenWarning[] = [];

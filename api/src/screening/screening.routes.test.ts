@@ -83,6 +83,16 @@ describe("POST /api/screening/run", () => {
     const response = await request(test.app).post("/api/screening/run").send({ universe: "manual", tickers: ["123", "TOOLONG"] }).expect(400);
     expect(response.body.errors).toEqual([{ field: "tickers", message: "tickers holds no valid ticker (1 to 5 letters): 123, TOOLONG" }]);
   });
+
+  it("answers 400 naming the entry for a ticker with a NUL, rather than running a screen it cannot store", async () => {
+    await flushScreenRuns();
+    const before = await db.prisma.screeningRun.count();
+    const response = await request(test.app).post("/api/screening/run").send({ universe: "manual", tickers: ["AAPL", "MS\u0000FT"] }).expect(400);
+    expect(response.body.errors).toEqual([{ field: "tickers.1", message: expect.stringMatching(/^tickers\.1 contains a character that cannot be stored/) }]);
+    expect(response.body.message).not.toMatch(/\.\.$/);
+    await flushScreenRuns();
+    expect(await db.prisma.screeningRun.count()).toBe(before);
+  });
 });
 
 describe("POST /api/screening/combined", () => {

@@ -1,0 +1,204 @@
+// Every root query and mutation field of the schema, called with generated arguments (right types
+// holding wrong values, and wrong types), plus malformed GraphQL requests (syntax, depth, aliases,
+// batches, GET parameters, content types, sizes, global ids): no answer may be a 5xx or a masked
+// "Unexpected error.", every error must say what was wrong, and nothing may be logged as an error.
+import fc from "fast-check";
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isUnionType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+} from "graphql";
+import { schema } from "../src/graphql/schema";
+import {
+  deeplyNestedJson,
+  fuzzPort,
+  fuzzRequests,
+  nastyString,
+  percentEncode,
+  proSessionCookie,
+  send,
+  shortNastyString,
+  startFuzzServer,
+  wrongValue,
+  type FuzzRequest,
+  type FuzzServer,
+} from "./fuzz-harness";
+
+const FIELD_RUNS = 2_200;
+const MALFORMED_RUNS = 800;
+
+/** Relay global ids: real type names with junk ids, unknown types, and strings that are no base64 at all. */
+const globalId: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(fc.constantFrom("Stock", "NewsArticle", "SavedScreen", "ApiKey", "User", "Viewer", "ScreeningRun", "Query", "", "__Type"), shortNastyString)
+    .map(([typename, id]) => Buffer.from(`${typename}:${id}`).toString("base64")),
+  fc.constantFrom("U3RvY2s6QUFQTA==", "Stock:AAPL", "%%%", "====", "", Buffer.from("NewsArticle:00000000-0000-4000-8000-000000000000").toString("base64")),
+  fc.uint8Array({ maxLength: 40 }).map((bytes) => Buffer.from(bytes).toString("base64")),
+  shortNastyString,
+);
+
+/** A value for an input type: mostly of the right type with awkward contents, sometimes of any type at all. */
+function inputValue(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
+  const wrong = { weight: 1, arbitrary: wrongValue };
+  if (isNonNullType(type)) return fc.oneof({ weight: 12, arbitrary: inputValue(type.ofType, depth) }, { weight: 1, arbitrary: fc.constant(null) });
+  if (isListType(type)) {
+    const items = inputValue(type.ofType as GraphQLInputType, depth + 1);
+    return fc.oneof({ weight: 6, arbitrary: fc.array(items, { maxLength: depth > 1 ? 2 : 6 }) }, { weight: 1, arbitrary: items }, wrong);
+  }
+  if (isEnumType(type)) return fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...type.getValues().map((value) => value.name)) }, wrong);
+  if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields());
+    const record = fc.record(Object.fromEntries(fields.map((field) => [field.name, inputValue(field.type, depth + 1)])), { requiredKeys: [] });
+    const withExtra = fc.tuple(record, shortNastyString, wrongValue).map(([value, key, extra]) => ({ ...value, [key]: extra }));
+    return fc.oneof({ weight: 8, arbitrary: record }, { weight: 1, arbitrary: withExtra }, wrong);
+  }
+  const scalars: Record<string, fc.Arbitrary<unknown>> = {
+    String: nastyString,
+    ID: globalId,
+    Int: fc.oneof(fc.integer({ min: -5, max: 1_000 }), fc.constantFrom(-2_147_483_648, 2_147_483_647, 2_147_483_648, 1e15, 1.5)),
+    Float: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, 1e308, 5e-324)),
+    Boolean: fc.boolean(),
+    DateTime: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), shortNastyString),
+  };
+  return fc.oneof({ weight: 6, arbitrary: scalars[type.name] ?? nastyString }, wrong);
+}
+
+/** A selection set that reads a type's argument-free fields, two levels deep. */
+function selectionFor(type: GraphQLOutputType, depth = 0): string {
+  const named = getNamedType(type);
+  if (isLeafType(named)) return "";
+  if (isUnionType(named) || isInterfaceType(named) || depth >= 2) return isInterfaceType(named) && named.getFields().id ? "{ __typename id }" : "{ __typename }";
+  if (!isObjectType(named)) return "{ __typename }";
+  const fields = Object.values(named.getFields())
+    .filter((field) => field.args.every((arg) => !isNonNullType(arg.type) || arg.defaultValue !== undefined))
+    .map((field) => `${field.name} ${selectionFor(field.type, depth + 1)}`);
+  return `{ __typename ${fields.join(" ")} }`;
+}
+
+type RootField = { operation: "query" | "mutation"; field: GraphQLField<unknown, unknown> };
+
+const rootFields: RootField[] = [
+  ...Object.values(schema.getQueryType()!.getFields()).map((field) => ({ operation: "query" as const, field })),
+  ...Object.values(schema.getMutationType()!.getFields()).map((field) => ({ operation: "mutation" as const, field })),
+];
+
+/** One root field called through variables, so each argument can hold any JSON value. */
+const fieldOperation: fc.Arbitrary<{ query: string; variables: Record<string, unknown> }> = fc.constantFrom(...rootFields).chain(({ operation, field }) => {
+  const definitions = field.args.map((arg) => `$${arg.name}: ${arg.type}`).join(", ");
+  const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
+  const query = `${operation} Fuzz${definitions ? `(${definitions})` : ""} { ${field.name}${args ? `(${args})` : ""} ${selectionFor(field.type)} }`;
+  const variables = fc.record(Object.fromEntries(field.args.map((arg) => [arg.name, inputValue(arg.type)])), { requiredKeys: [] });
+  return variables.map((values) => ({ query, variables: values }));
+});
+
+const deep = (depth: number) => `{ __schema { types { ${"fields { type { ofType { ".repeat(depth)}name${" } } }".repeat(depth)} } } }`;
+
+/** GraphQL requests that are wrong as requests: syntax, shape, size, depth, aliases, batches. */
+const malformedOperation: fc.Arbitrary<{ body: unknown } | { raw: string }> = fc.oneof(
+  fc.constantFrom("{", "query {", "{ stock(ticker: ) }", "mutation { }", "{ ...F }", "fragment F on Query { ...F } { ...F }", "subscription { }", "{ node }", "{ __typename @skip }", "{ \u0000 }", "{ stock(ticker: \"\\ud800\") { ticker } }").map((query) => ({ body: { query } })),
+  shortNastyString.map((query) => ({ body: { query } })),
+  fc.integer({ min: 5, max: 60 }).map((depth) => ({ body: { query: deep(depth) } })),
+  fc.integer({ min: 2, max: 3_000 }).map((count) => ({ body: { query: `{ ${Array.from({ length: count }, (_, index) => `a${index}: screenUniverses { key }`).join(" ")} }` } })),
+  fc.integer({ min: 2, max: 2_000 }).map((count) => ({ body: { query: `{ nodes(ids: [${Array.from({ length: count }, () => '"U3RvY2s6QUFQTA=="').join(",")}]) { id } }` } })),
+  fc.tuple(wrongValue, wrongValue, wrongValue).map(([query, variables, operationName]) => ({ body: { query, variables, operationName } })),
+  wrongValue.map((variables) => ({ body: { query: "query Q($t: String!) { stock(ticker: $t) { ticker } }", variables } })),
+  fc.array(fc.constant({ query: "{ __typename }" }), { maxLength: 20 }).map((batch) => ({ body: batch })),
+  wrongValue.map((extensions) => ({ body: { query: "{ __typename }", extensions } })),
+  fc.constant({ body: { query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "abc" } } } }),
+  fc.constant({ body: { query: "query A { __typename } query B { __typename }", operationName: "C" } }),
+  fc.integer({ min: 260_000, max: 2_000_000 }).map((size) => ({ body: { query: "{ __typename }", variables: { padding: "x".repeat(size) } } })),
+  fc.constantFrom("{", "[", "nul", "{\"query\": \"{ __typename }\"", "\u0000", "").map((raw) => ({ raw })),
+  deeplyNestedJson.map((nested) => ({ raw: `{"query": "query Q($t: [String!]!) { screen(input: { universe: MANUAL, tickers: $t }) { __typename } }", "variables": {"t": ${nested}}}` })),
+);
+
+type Caller = Record<string, string>;
+
+function graphqlRequest(callers: fc.Arbitrary<Caller>): fc.Arbitrary<FuzzRequest> {
+  const accept = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(undefined, "application/json", "application/graphql-response+json") },
+    { weight: 1, arbitrary: fc.constantFrom("*/*", "text/html", "application/xml") },
+  );
+  const asPost = fc
+    .record({ caller: callers, accept, operation: fc.oneof({ weight: 3, arbitrary: fieldOperation.map((body) => ({ body })) }, { weight: 1, arbitrary: malformedOperation }) })
+    .map(({ caller, accept: acceptType, operation }): FuzzRequest => ({
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": "application/json", ...(acceptType ? { accept: acceptType } : {}), ...caller },
+      body: "raw" in operation ? operation.raw : JSON.stringify(operation.body),
+    }));
+  const asGet = fc
+    .record({
+      caller: callers,
+      query: fc.oneof(fc.constantFrom("{ __typename }", "{ screenUniverses { key } }", "mutation { refreshSubscription { status } }"), shortNastyString),
+      params: fc.constantFrom("", "&variables=%7B", "&extensions=%7B", "&variables=%FF", "&variables=null", "&variables=%5B1%5D", "&operationName=%00", "&query=%FF"),
+    })
+    .map(({ caller, query, params }): FuzzRequest => ({ method: "GET", path: `/graphql?query=${percentEncode(query)}${params}`, headers: { accept: "application/json", ...caller } }));
+  const oddContentType = fc
+    .record({
+      caller: callers,
+      contentType: fc.constantFrom("text/plain", "application/graphql", "multipart/form-data", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "application/json; charset=koi8-r", "application/xml"),
+      body: fc.constantFrom("{ __typename }", "query=%7B__typename%7D&variables=%7B", "--x\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n{\r\n--x--", '{"query":"{ __typename }"}'),
+      encoding: fc.constantFrom(undefined, "gzip", "br", "compress"),
+    })
+    .map(({ caller, contentType, body, encoding }): FuzzRequest => ({
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": contentType, ...(encoding ? { "content-encoding": encoding } : {}), ...caller },
+      body,
+    }));
+  // A subscription a client accepts as a stream stays open by design: asked as JSON it must be refused.
+  const subscriptionAsJson = fc.record({ caller: callers, tickers: inputValue(schema.getSubscriptionType()!.getFields().newsArticlesAdded.args[0].type) }).map(
+    ({ caller, tickers }): FuzzRequest => ({
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": "application/json", accept: "application/json", ...caller },
+      body: JSON.stringify({ query: "subscription S($tickers: [String!]!) { newsArticlesAdded(tickers: $tickers) { id } }", variables: { tickers } }),
+    }),
+  );
+  const otherMethod = fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS").map((method): FuzzRequest => ({ method, path: "/graphql", headers: { "content-type": "application/json" }, body: "{}" }));
+  return fc.oneof(
+    { weight: 12, arbitrary: asPost },
+    { weight: 2, arbitrary: asGet },
+    { weight: 2, arbitrary: oddContentType },
+    { weight: 1, arbitrary: subscriptionAsJson },
+    { weight: 1, arbitrary: otherMethod },
+  );
+}
+
+describe("GraphQL operations with malformed input", () => {
+  let server: FuzzServer;
+  let callers: fc.Arbitrary<Caller>;
+  beforeAll(async () => {
+    server = await startFuzzServer(fuzzPort(2));
+    const csrf = { "x-graphql-yoga-csrf": "1" };
+    const cookie = await proSessionCookie(server);
+    const created = await send(server.url, {
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": "application/json", cookie, ...csrf },
+      body: JSON.stringify({ query: `mutation { createApiKey(input: { name: "fuzz" }) { secret } }` }),
+    });
+    const secret = (created.body as { data: { createApiKey: { secret: string } } }).data.createApiKey.secret;
+    callers = fc.oneof(
+      // Mostly callers whose operations run; wrong credentials are refused before them.
+      { weight: 3, arbitrary: fc.constantFrom<Caller>({}, { cookie, ...csrf }, { authorization: `Bearer ${secret}` }) },
+      // A cookie without the CSRF header: refused before anything runs.
+      { weight: 1, arbitrary: fc.constantFrom<Caller>({ cookie }, { authorization: "Bearer tsk_not-a-key" }, { cookie: "tickerscope.sid=s%3Agarbage.sig", ...csrf }) },
+    );
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it(`answers ${FIELD_RUNS + MALFORMED_RUNS} generated requests over every root field without a 5xx or an unexpected error`, async () => {
+    expect(rootFields.length).toBeGreaterThan(10);
+    await fuzzRequests(server, graphqlRequest(callers), FIELD_RUNS + MALFORMED_RUNS);
+  }, 240_000);
+});
