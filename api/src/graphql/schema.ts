@@ -7,6 +7,7 @@ import "../auth/auth-options.graphql";
 import "../auth/viewer.graphql";
 import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
+import "../data-coverage/data-coverage.graphql";
 import "../market-data/market-data.graphql";
 import "../news/news.graphql";
 import "../screening/screening.graphql";

@@ -11,6 +11,7 @@ import { screeningRoutes } from "../screening/screening.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { compressResponses } from "./compress-responses";
+import { dataCoverageRoutes } from "../data-coverage/data-coverage.routes";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { graphiqlAssetRoutes } from "./graphiql";
@@ -83,6 +84,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use("/api", limitRestRequests(deps));
   app.use(contactRoutes(deps));
   app.use(newsRoutes(deps));
+  app.use(dataCoverageRoutes(deps));
   app.use(screeningRoutes(deps));
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));

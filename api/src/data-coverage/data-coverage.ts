@@ -1,0 +1,159 @@
+// What the data covers, so users (and the app's default as-of date) can see where prices and
+// news overlap: per source its date range, items and tickers; per day the tickers with prices
+// and with news. Counted from the stored rows, never assumed from the bundled files' names.
+import type { Database } from "../db/database";
+import { universeTickers } from "../market-data/universes";
+
+export type PriceSourceCoverage = { source: string; firstDate: string; lastDate: string; bars: number; tickers: number };
+
+export type NewsSourceCoverage = {
+  source: string;
+  isSnapshot: boolean;
+  firstPublishedAt: Date;
+  lastPublishedAt: Date;
+  articles: number;
+  /** UTC days with at least one article of this source. */
+  daysWithArticles: number;
+  /** articles ÷ daysWithArticles. */
+  articlesPerDay: number;
+  /** Distinct tickers its articles were tagged with. */
+  tickers: number;
+};
+
+export type DayCoverage = {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  tickersWithPrices: number;
+  articles: number;
+  tickersWithNews: number;
+  /** Of those, S&P 500 members. */
+  sp500TickersWithNews: number;
+};
+
+/** The day whose trailing window has news for the most S&P 500 members (the latest of near-ties). */
+export type NewsRichestDay = {
+  date: string;
+  /** S&P 500 members with at least one article in the window ending that day. */
+  sp500Tickers: number;
+  windowDays: number;
+  /** Why this day, in words a user reads next to it. */
+  reason: string;
+};
+
+export type DataCoverage = {
+  prices: PriceSourceCoverage[];
+  news: NewsSourceCoverage[];
+  /** Every UTC day with a price bar or an article, oldest first. */
+  days: DayCoverage[];
+  /** The latest day with price bars (null without prices). */
+  latestPriceDate: string | null;
+  newsRichestDay: NewsRichestDay | null;
+};
+
+/** The window a day's news is counted over, as the screens' default news window. */
+export const NEWS_WINDOW_DAYS = 7;
+/** Days within this share of the best count are near-ties: the latest of them wins (fresher prices). */
+export const NEAR_TIE_SHARE = 0.95;
+
+const isoDate = (value: Date | string) => (typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+
+/** Coverage is read at most this often per database: it scans every price bar, and changes only with a refresh. */
+const COVERAGE_TTL_MS = 60_000;
+const cached = new WeakMap<Database, { readAt: number; coverage: Promise<DataCoverage> }>();
+
+/** dataCoverage, shared for up to COVERAGE_TTL_MS (a failed read is not kept). */
+export function currentDataCoverage(db: Database): Promise<DataCoverage> {
+  const entry = cached.get(db);
+  if (entry && Date.now() - entry.readAt < COVERAGE_TTL_MS) return entry.coverage;
+  const coverage = dataCoverage(db);
+  cached.set(db, { readAt: Date.now(), coverage });
+  coverage.catch(() => cached.delete(db));
+  return coverage;
+}
+
+export async function dataCoverage(db: Database): Promise<DataCoverage> {
+  const sp500 = universeTickers("sp500", { includeEtf: false });
+  const [prices, news, newsTickers, priceDays, newsDays] = await Promise.all([
+    db.prisma.$queryRaw<{ source: string; first_date: Date; last_date: Date; bars: number; tickers: number }[]>`
+      SELECT source, min(date) AS first_date, max(date) AS last_date, count(*)::int AS bars, count(DISTINCT ticker)::int AS tickers
+      FROM price_data GROUP BY source ORDER BY source`,
+    db.prisma.$queryRaw<
+      { source: string; is_snapshot: boolean; first_at: Date; last_at: Date; articles: number; days: number }[]
+    >`
+      SELECT source, bool_and(is_snapshot) AS is_snapshot, min(published_at) AS first_at, max(published_at) AS last_at,
+        count(*)::int AS articles, count(DISTINCT (published_at AT TIME ZONE 'UTC')::date)::int AS days
+      FROM news_articles GROUP BY source ORDER BY source`,
+    db.prisma.$queryRaw<{ source: string; tickers: number }[]>`
+      SELECT source, count(DISTINCT ticker)::int AS tickers FROM news_articles, unnest(tickers) AS ticker GROUP BY source`,
+    db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
+      SELECT date AS day, count(*)::int AS tickers FROM price_data GROUP BY date`,
+    db.prisma.$queryRaw<{ day: Date; articles: number; tickers: number; sp500: number }[]>`
+      SELECT day, count(DISTINCT id)::int AS articles, count(DISTINCT ticker)::int AS tickers,
+        count(DISTINCT ticker) FILTER (WHERE ticker = ANY(${sp500}::text[]))::int AS sp500
+      FROM (
+        SELECT article.id, (article.published_at AT TIME ZONE 'UTC')::date AS day, tagged.ticker
+        FROM news_articles article LEFT JOIN LATERAL unnest(article.tickers) AS tagged(ticker) ON true
+      ) AS tagged_articles
+      GROUP BY day`,
+  ]);
+
+  const tickersBySource = new Map(newsTickers.map((row) => [row.source, row.tickers]));
+  const byDay = new Map<string, DayCoverage>();
+  const day = (date: string) => {
+    let entry = byDay.get(date);
+    if (!entry) byDay.set(date, (entry = { date, tickersWithPrices: 0, articles: 0, tickersWithNews: 0, sp500TickersWithNews: 0 }));
+    return entry;
+  };
+  for (const row of priceDays) day(isoDate(row.day)).tickersWithPrices = row.tickers;
+  for (const row of newsDays) Object.assign(day(isoDate(row.day)), { articles: row.articles, tickersWithNews: row.tickers, sp500TickersWithNews: row.sp500 });
+  const days = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
+  const priced = days.filter((entry) => entry.tickersWithPrices > 0);
+
+  return {
+    prices: prices.map((row) => ({ source: row.source, firstDate: isoDate(row.first_date), lastDate: isoDate(row.last_date), bars: row.bars, tickers: row.tickers })),
+    news: news.map((row) => ({
+      source: row.source,
+      isSnapshot: row.is_snapshot,
+      firstPublishedAt: new Date(row.first_at),
+      lastPublishedAt: new Date(row.last_at),
+      articles: row.articles,
+      daysWithArticles: row.days,
+      articlesPerDay: Math.round((row.articles / Math.max(1, row.days)) * 10) / 10,
+      tickers: tickersBySource.get(row.source) ?? 0,
+    })),
+    days,
+    latestPriceDate: priced.at(-1)?.date ?? null,
+    newsRichestDay: await newsRichestDay(db, sp500),
+  };
+}
+
+/**
+ * Among the days with price bars, the one whose NEWS_WINDOW_DAYS ending that day (inclusive)
+ * tag the most distinct S&P 500 members; of the days within NEAR_TIE_SHARE of the best, the latest.
+ */
+async function newsRichestDay(db: Database, sp500: string[]): Promise<NewsRichestDay | null> {
+  const counts = await db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
+    WITH tagged AS (
+      SELECT DISTINCT (article.published_at AT TIME ZONE 'UTC')::date AS day, ticker
+      FROM news_articles article, unnest(article.tickers) AS ticker
+      WHERE ticker = ANY(${sp500}::text[])
+    ),
+    price_days AS (SELECT DISTINCT date AS day FROM price_data)
+    SELECT price_days.day, count(DISTINCT tagged.ticker)::int AS tickers
+    FROM price_days JOIN tagged ON tagged.day > price_days.day - ${NEWS_WINDOW_DAYS}::int AND tagged.day <= price_days.day
+    GROUP BY price_days.day`;
+  if (counts.length === 0) return null;
+  const best = Math.max(...counts.map((row) => row.tickers));
+  const chosen = counts
+    .filter((row) => row.tickers >= best * NEAR_TIE_SHARE)
+    .reduce((latest, row) => (row.day > latest.day ? row : latest));
+  const date = isoDate(chosen.day);
+  return {
+    date,
+    sp500Tickers: chosen.tickers,
+    windowDays: NEWS_WINDOW_DAYS,
+    reason:
+      `In the ${NEWS_WINDOW_DAYS} days to ${date}, the stored news names ${chosen.tickers} S&P 500 companies, ` +
+      `${chosen.tickers === best ? "the most of any day with prices" : `within ${Math.round((1 - NEAR_TIE_SHARE) * 100)}% of the most (${best}); the latest such day`}.`,
+  };
+}
