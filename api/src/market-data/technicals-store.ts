@@ -1,6 +1,7 @@
 // technical_indicators: one row per ticker with its indicators at its latest bar, recomputed
 // from price_data after every load or refresh, and read by the screen through an in-memory
 // cache that one cheap query keeps current.
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
 import {
@@ -28,22 +29,40 @@ export type MarketSnapshot = {
   byTicker: Map<string, TechnicalSnapshot>;
 };
 
-export type TechnicalsStore = { current(): Promise<MarketSnapshot> };
+export type TechnicalsStore = {
+  /** Every ticker's indicators at its latest bar. */
+  current(): Promise<MarketSnapshot>;
+  /**
+   * Every ticker's indicators at its latest bar on or before `date` (YYYY-MM-DD), computed from
+   * bars dated ≤ date only (the market proxy too), by the same code as the stored ones. Kept for
+   * the last few dates asked, until prices change.
+   */
+  asOf(date: string): Promise<MarketSnapshot>;
+};
 
 /** Calendar days of bars read per ticker: SMA 50 and RSI warm-up plus a year of crossover search. */
 const indicatorWindowDays = 420;
 /** Calendar days of bars read for the market proxy: comfortably more than 61 trading days. */
 export const marketProxyWindowDays = 100;
 const staleAfterDays = 7;
+/** Past dates whose indicators are kept in memory (each about as large as the latest's). */
+const PAST_SNAPSHOTS_KEPT = 8;
 
 /** The ETF whose returns stand for the market when price_data has its bars (the live refresh fetches it). */
 export const marketProxyTicker = "SPY";
 
 type WindowRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; source: string };
 
-/** Each ticker's bars in the `days` calendar days up to its own latest bar, oldest first, as arrays (one row per ticker). */
-async function readWindows(db: Database, days: number, tickers?: string[]): Promise<WindowRow[]> {
-  const only = tickers ? Prisma.sql`WHERE ticker = ANY(${tickers}::text[])` : Prisma.empty;
+/**
+ * Each ticker's bars in the `days` calendar days up to its own latest bar (on or before
+ * `through` when given), oldest first, as arrays (one row per ticker).
+ */
+async function readWindows(db: Database, days: number, tickers?: string[], through?: string): Promise<WindowRow[]> {
+  const conditions = [
+    ...(tickers ? [Prisma.sql`ticker = ANY(${tickers}::text[])`] : []),
+    ...(through ? [Prisma.sql`date <= ${through}::date`] : []),
+  ];
+  const only = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   return db.prisma.$queryRaw<WindowRow[]>`
     WITH latest AS (SELECT ticker, max(date) AS last_date FROM price_data ${only} GROUP BY ticker)
     SELECT p.ticker,
@@ -52,7 +71,7 @@ async function readWindows(db: Database, days: number, tickers?: string[]): Prom
       array_agg(p.volume::float8 ORDER BY p.date) AS volumes,
       (array_agg(p.source ORDER BY p.date DESC))[1] AS source
     FROM price_data p JOIN latest l ON l.ticker = p.ticker
-    WHERE p.date > l.last_date - ${days}::int AND p.close IS NOT NULL
+    WHERE p.date > l.last_date - ${days}::int AND p.date <= l.last_date AND p.close IS NOT NULL
     GROUP BY p.ticker`;
 }
 
@@ -62,13 +81,13 @@ async function readWindows(db: Database, days: number, tickers?: string[]): Prom
  * they are at least half the index (fewer would not stand for the market: with one member, every
  * beta against it would be 1). Null when neither is there.
  */
-async function marketReturns(db: Database): Promise<MarketReturns | null> {
-  const [spy] = await readWindows(db, marketProxyWindowDays, [marketProxyTicker]);
+async function marketReturns(db: Database, through?: string): Promise<MarketReturns | null> {
+  const [spy] = await readWindows(db, marketProxyWindowDays, [marketProxyTicker], through);
   if (spy && spy.closes.length > betaReturns) {
     return { name: "SPY (SPDR S&P 500 ETF Trust) daily returns", byDate: new Map(dailyReturns(spy).map((r) => [r.date, r.value])) };
   }
   const index = universeTickers("sp500", { includeEtf: false });
-  const members = (await readWindows(db, marketProxyWindowDays, index)).filter((series) => series.closes.length > 1);
+  const members = (await readWindows(db, marketProxyWindowDays, index, through)).filter((series) => series.closes.length > 1);
   if (members.length < index.length / 2) return null;
   return {
     name: `Equal-weighted average of ${members.length} S&P 500 members (SPY not in the data)`,
@@ -83,16 +102,16 @@ async function marketReturns(db: Database): Promise<MarketReturns | null> {
  */
 export async function recomputeTechnicals(db: Database, tickers?: string[]): Promise<{ tickers: number; ms: number }> {
   const started = performance.now();
-  const library = await loadIndicatorLibrary();
-  const market = await marketReturns(db);
-  const windows = await readWindows(db, indicatorWindowDays, tickers);
-  const rows = windows.map((window) => ({
-    ticker: window.ticker,
-    source: window.source,
-    ...computeTechnicals(window, market, library),
-  }));
+  const rows = await computeAllTechnicals(db, tickers);
   for (let start = 0; start < rows.length; start += 2000) await storeTechnicals(db, rows.slice(start, start + 2000));
   return { tickers: rows.length, ms: Math.round(performance.now() - started) };
+}
+
+/** The indicators of `tickers` (default: all) at their latest bar on or before `through` (default: their latest). */
+async function computeAllTechnicals(db: Database, tickers?: string[], through?: string): Promise<TechnicalSnapshot[]> {
+  const library = await loadIndicatorLibrary();
+  const [market, windows] = await Promise.all([marketReturns(db, through), readWindows(db, indicatorWindowDays, tickers, through)]);
+  return windows.map((window) => ({ ticker: window.ticker, source: window.source, ...computeTechnicals(window, market, library) }));
 }
 
 async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise<void> {
@@ -149,13 +168,17 @@ export function marketDate(snapshot: Pick<MarketSnapshot, "asOf" | "isSnapshot">
 type IndicatorRow = Omit<TechnicalSnapshot, "momentum"> & { momentum: string };
 
 async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnapshot">> {
-  const rows = await db.prisma.$queryRaw<IndicatorRow[]>`
+  return snapshotOf(db, await db.prisma.$queryRaw<IndicatorRow[]>`
     SELECT ticker, to_char(as_of, 'YYYY-MM-DD') AS "asOf", source, close, volume, sma5, sma20, sma50, rsi14,
       avg_volume_20 AS "avgVolume20", ma_condition AS "maCondition", ma_spread_pct AS "maSpreadPct",
       to_char(last_cross_up_date, 'YYYY-MM-DD') AS "lastCrossUpDate", beta_60 AS beta60, beta_proxy AS "betaProxy",
       momentum, technical_score AS "technicalScore", return_1m AS "return1m", bar_count AS "barCount",
       to_char(twentieth_bar_date, 'YYYY-MM-DD') AS "twentiethBarDate"
-    FROM technical_indicators`;
+    FROM technical_indicators`);
+}
+
+/** The market snapshot of these indicator rows: their latest date, the sources behind them and the beta proxy. */
+async function snapshotOf(db: Database, rows: IndicatorRow[]): Promise<Omit<MarketSnapshot, "isSnapshot">> {
   const ranges = await db.prisma.$queryRaw<{ source: string; first: string; last: string }[]>`
     SELECT source, to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last
     FROM price_data GROUP BY source`;
@@ -192,12 +215,27 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
       SELECT max(computed_at) AS "computedAt", count(*)::int AS "rowCount" FROM technical_indicators`;
     return `${computedAt?.toISOString()}|${rowCount}`;
   };
+  const sharedVersion = () =>
+    (versionInFlight ??= readVersion().finally(() => {
+      versionInFlight = undefined;
+    }));
+  // Past dates' snapshots, keyed by the stored indicators' version too: a refresh makes them anew.
+  const pastSnapshots = new LRUCache<string, Promise<Omit<MarketSnapshot, "isSnapshot">>>({ max: PAST_SNAPSHOTS_KEPT });
   return {
+    async asOf(date) {
+      const key = `${await sharedVersion()}|${date}`;
+      let snapshot = pastSnapshots.get(key);
+      if (!snapshot) {
+        const computing = computeAllTechnicals(db, undefined, date).then((rows) => snapshotOf(db, rows));
+        pastSnapshots.set(key, computing);
+        computing.catch(() => pastSnapshots.delete(key));
+        snapshot = computing;
+      }
+      const past = await snapshot;
+      return { ...past, isSnapshot: isStale(past.asOf, options.now?.()) };
+    },
     async current() {
-      versionInFlight ??= readVersion().finally(() => {
-        versionInFlight = undefined;
-      });
-      const version = await versionInFlight;
+      const version = await sharedVersion();
       if (cached?.version !== version) {
         const entry = { version, snapshot: readSnapshot(db) };
         cached = entry;

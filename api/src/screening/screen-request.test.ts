@@ -16,6 +16,7 @@ describe("parseScreenRequest (spec §5)", () => {
     const { request, warnings } = parseScreenRequest({ universe: "sp500" });
     expect(request).toEqual({
       universe: "sp500",
+      asOf: null,
       tickers: null,
       lookbackDays: 120,
       newsWindowDays: 7,

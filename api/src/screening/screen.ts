@@ -17,6 +17,7 @@ import {
   type TechnicalSnapshot,
 } from "../market-data/technicals-store";
 import { securityInfo, universeTickers, type SecurityInfo } from "../market-data/universes";
+import { AppError } from "../errors/app-error";
 import { newsClock } from "../news/news-clock";
 import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news";
 import { fitNumeric, responseSent, storeRunInBackground, type SentResponse, type StoredResultColumns } from "./screen-runs";
@@ -229,7 +230,11 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
   const { request, warnings } = parseScreenRequest(input);
   const createdAt = new Date();
-  const [market, clock] = await Promise.all([deps.technicals.current(), newsClock(deps.db, createdAt)]);
+  // As of a past date: indicators from bars dated ≤ asOf and news up to the end of that day;
+  // otherwise the latest bars and the news clock.
+  const [market, newsEnd] = request.asOf
+    ? await Promise.all([pastMarket(deps, request.asOf), endOfDay(request.asOf)])
+    : await Promise.all([deps.technicals.current(), newsClock(deps.db, createdAt).then((clock) => clock.asOf)]);
   // Windows end on the latest bar's date for snapshot data, today for live data.
   const today = marketDate(market, createdAt);
   const asOf = market.asOf ?? today;
@@ -261,12 +266,12 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   const selected = filterByRequest(request, priced, today, windowStart, warnings);
 
   const sources = NEWS_SOURCE_KEYS.filter((key) => request.newsSources[key]);
-  const newsWindowStart = new Date(clock.asOf.getTime() - request.newsWindowDays * 86_400_000);
+  const newsWindowStart = new Date(newsEnd.getTime() - request.newsWindowDays * 86_400_000);
   const news = await newsByTicker(deps.db, {
     tickers: selected.map((entry) => entry.technicals.ticker),
     sources,
     windowStart: newsWindowStart,
-    windowEnd: clock.asOf,
+    windowEnd: newsEnd,
   });
   const sourceLabels = sources.map((key) => newsSourceOutlets[key].label);
   if (sources.length === 0) {
@@ -275,7 +280,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     warnings.push({
       code: "NEWS_SOURCES_EMPTY",
       field: "newsSources",
-      message: `No articles from ${sourceLabels.join(", ")} in the ${plural(request.newsWindowDays, "day", "days")} up to ${clock.asOf.toISOString()}, so every row has no news.`,
+      message: `No articles from ${sourceLabels.join(", ")} in the ${plural(request.newsWindowDays, "day", "days")} up to ${newsEnd.toISOString()}, so every row has no news.`,
     });
   }
 
@@ -284,7 +289,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     const tickerNews = news.byTicker.get(entry.technicals.ticker);
     if (tickerNews) {
       entry.news = tickerNews;
-      entry.recencyHours = round((clock.asOf.getTime() - tickerNews.latestAt.getTime()) / 3_600_000, 2);
+      entry.recencyHours = round((newsEnd.getTime() - tickerNews.latestAt.getTime()) / 3_600_000, 2);
     }
     entry.peRatio = peRatio(entry.technicals.ticker, entry.technicals.close, today)?.value ?? null;
   }
@@ -299,7 +304,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     asOf,
     isSnapshot: market.isSnapshot,
     betaProxy: market.betaProxy,
-    newsAsOf: clock.asOf,
+    newsAsOf: newsEnd,
     warnings,
     createdAt,
   };
@@ -504,6 +509,25 @@ function storedColumns(outcome: ScreenOutcome, ordered: Screened[]): StoredResul
       finalScore: fitNumeric(score / 100, 5, 3),
     };
   });
+}
+
+/** The last instant of a UTC day (YYYY-MM-DD). */
+const endOfDay = (date: string) => new Date(`${date}T23:59:59.999Z`);
+
+/**
+ * The market as of a past date, which must lie in the stored prices' range: BAD_USER_INPUT
+ * naming asOf and the range otherwise.
+ */
+async function pastMarket(deps: ScreenDeps, asOf: string): Promise<MarketSnapshot> {
+  const [range] = await deps.db.prisma.$queryRaw<{ first: string | null; last: string | null }[]>`
+    SELECT to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last FROM price_data`;
+  if (!range?.first || !range.last || asOf < range.first || asOf > range.last) {
+    const message = range?.first
+      ? `asOf must be a date from ${range.first} to ${range.last}, the range of the stored prices`
+      : "asOf cannot be used: no prices are stored yet";
+    throw new AppError("BAD_USER_INPUT", `Invalid screening request: ${message}.`, { fieldErrors: [{ field: "asOf", message }] });
+  }
+  return deps.technicals.asOf(asOf);
 }
 
 /**

@@ -55,6 +55,7 @@ const ScreenInput = builder.inputType("ScreenInput", {
   description:
     "Spec §3/§5 screening request. Omitted fields take the spec defaults; out-of-range values are BAD_USER_INPUT naming the field and its bound.",
   fields: (t) => ({
+    asOf: t.string({ description: "Screen as of this past day (YYYY-MM-DD), within the stored prices' range: indicators from bars dated on or before it, news up to its end (UTC). Default: the latest bar and the news clock." }),
     batchSize: t.int(),
     includeEtf: t.boolean(),
     lookbackDays: t.int(),
@@ -92,6 +93,7 @@ const NewsSources = builder.objectRef<ScreenRequest["newsSources"]>("NewsSources
 const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest").implement({
   description: "The validated request a run used (every default filled in).",
   fields: (t) => ({
+    asOf: t.exposeString("asOf", { nullable: true, description: "The past day asked for, or null for the latest." }),
     batchSize: t.exposeInt("batchSize"),
     includeEtf: t.exposeBoolean("includeEtf"),
     lookbackDays: t.exposeInt("lookbackDays"),
