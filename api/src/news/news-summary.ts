@@ -6,6 +6,7 @@ import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
 import type { Prisma } from "../generated/prisma/client";
 import { requireKnownStock, type KnownStock } from "../stocks/symbols";
+import { AS_OF_MESSAGE, asOfDaySchema, endOfDay } from "../market-data/as-of";
 import { newsClock, type NewsClock } from "./news-clock";
 import type { NewsSummaryCache } from "./news-summary-cache";
 import { labelOf, type SentimentLabel } from "./sentiment/labels";
@@ -66,8 +67,12 @@ export type NewsSummary = {
   sources: NewsSourceStatus[];
 };
 
-/** Ticker and timeframe checked together, so one 400 names every bad field. */
-export function parseSummaryInput(input: { ticker: unknown; timeframe?: unknown }): { stock: KnownStock; timeframe: NewsTimeframe } {
+/** Ticker, timeframe and as-of day checked together, so one 400 names every bad field. */
+export function parseSummaryInput(input: { ticker: unknown; timeframe?: unknown; asOf?: unknown }): {
+  stock: KnownStock;
+  timeframe: NewsTimeframe;
+  asOf: string | null;
+} {
   const fieldErrors: FieldError[] = [];
   let stock: KnownStock | undefined;
   try {
@@ -78,11 +83,16 @@ export function parseSummaryInput(input: { ticker: unknown; timeframe?: unknown 
   }
   const timeframe = timeframeSchema.default("24h").safeParse(input.timeframe ?? undefined);
   if (!timeframe.success) fieldErrors.push({ field: "timeframe", message: "Timeframe must be one of 1h, 24h, 7d." });
-  if (!stock || !timeframe.success) {
+  const asOf = asOfDaySchema.safeParse(input.asOf ?? undefined);
+  if (!asOf.success) fieldErrors.push({ field: "asOf", message: `${AS_OF_MESSAGE}.` });
+  else if (asOf.data !== null && asOf.data > new Date().toISOString().slice(0, 10)) {
+    fieldErrors.push({ field: "asOf", message: "asOf must not be after today (UTC)." });
+  }
+  if (!stock || !timeframe.success || !asOf.success || fieldErrors.length > 0) {
     const fields = fieldErrors.map((error) => error.field).join(", ");
     throw new AppError("BAD_USER_INPUT", `Invalid input: ${fields}. ${fieldErrors.map((error) => error.message).join(" ")}`, { fieldErrors });
   }
-  return { stock, timeframe: timeframe.data };
+  return { stock, timeframe: timeframe.data, asOf: asOf.data };
 }
 
 const round3 = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 1000) / 1000);
@@ -107,17 +117,19 @@ export const newestFirst: Prisma.NewsArticleOrderByWithRelationInput[] = [{ publ
  */
 export async function summarizeNews(
   context: { db: Database; newsSummaryCache?: NewsSummaryCache },
-  input: { ticker: unknown; timeframe?: unknown },
+  input: { ticker: unknown; timeframe?: unknown; asOf?: unknown },
   now?: Date,
 ): Promise<NewsSummary> {
-  const { stock, timeframe } = parseSummaryInput(input);
-  const compute = () => computeSummary(context.db, stock, timeframe, now ?? new Date());
+  const { stock, timeframe, asOf } = parseSummaryInput(input);
+  const compute = () => computeSummary(context.db, stock, timeframe, now ?? new Date(), asOf);
   // A summary at a given time (tests, benchmarks) is never one cached for "now".
-  return context.newsSummaryCache && !now ? context.newsSummaryCache.get(`${stock.ticker}|${timeframe}`, compute) : compute();
+  return context.newsSummaryCache && !now ? context.newsSummaryCache.get(`${stock.ticker}|${timeframe}|${asOf}`, compute) : compute();
 }
 
-async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTimeframe, now: Date): Promise<NewsSummary> {
-  const clock = await newsClock(db, now);
+/** Windows end at the news clock's as-of, or at the end of the day asked for (only articles up to then count). */
+async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTimeframe, now: Date, asOfDay: string | null): Promise<NewsSummary> {
+  const current = await newsClock(db, now);
+  const clock: NewsClock = asOfDay ? { ...current, asOf: endOfDay(asOfDay) } : current;
   const asOf = clock.asOf;
   const windowStart = new Date(asOf.getTime() - timeframeMs[timeframe]);
   const dayStart = new Date(asOf.getTime() - timeframeMs["24h"]);

@@ -167,8 +167,11 @@ builder.objectField(Stock, "news", (t) =>
   t.field({
     type: NewsSentiment,
     description: "News sentiment for this stock over a window (default the last 24 hours).",
-    args: { timeframe: t.arg({ type: NewsTimeframe, defaultValue: "24h" }) },
-    resolve: (stock, { timeframe }, context) => summarizeNews(context, { ticker: stock.ticker, timeframe: timeframe ?? "24h" }),
+    args: {
+      timeframe: t.arg({ type: NewsTimeframe, defaultValue: "24h" }),
+      asOf: t.arg.string({ description: "End the window at the end of this day (YYYY-MM-DD, UTC) instead of the news clock's as-of: only articles up to then count." }),
+    },
+    resolve: (stock, { timeframe, asOf }, context) => summarizeNews(context, { ticker: stock.ticker, timeframe: timeframe ?? "24h", asOf }),
   }),
 );
 

@@ -38,11 +38,12 @@ export function newsSentimentBody(summary: NewsSummary) {
   };
 }
 
-/** REST shim for spec §7 `GET /api/news-sentiment/{ticker}?timeframe=1h|24h|7d` (default 24h), over the same service as Stock.news. */
+/** REST shim for spec §7 `GET /api/news-sentiment/{ticker}?timeframe=1h|24h|7d` (default 24h; `&asOf=YYYY-MM-DD` ends the window at that day), over the same service as Stock.news. */
 export function newsRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get("/api/news-sentiment/:ticker", async (req, res) => {
-    const summary = await summarizeNews(requestContext(deps, req), { ticker: req.params.ticker, timeframe: req.query.timeframe });
+    const { timeframe, asOf } = req.query;
+    const summary = await summarizeNews(requestContext(deps, req), { ticker: req.params.ticker, timeframe, asOf });
     res.json(newsSentimentBody(summary));
   });
   return router;

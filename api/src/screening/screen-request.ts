@@ -1,6 +1,7 @@
 // The screening request (spec §3 fields, §5 bounds and defaults, §9 constants), validated the
 // same way for REST (spec names, universe strings) and GraphQL (enum values mapped to the same
 // strings before parsing). One BAD_USER_INPUT names every bad field and its bound.
+import { asOfDaySchema } from "../market-data/as-of";
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { parseInput } from "../errors/validation";
@@ -77,21 +78,12 @@ const newsSourcesSchema = z
   .default({ ...DEFAULT_NEWS_SOURCES });
 
 /** Spec §5 bounds and defaults; the extras (RSI, MA, crossover, sentiment) are presets' filters. */
-const AS_OF_MESSAGE = "asOf must be a calendar date written YYYY-MM-DD";
-
 export const screenRequestSchema = z
   .object(
     {
       universe: z.enum(screenUniverses, { error: `universe must be one of ${screenUniverses.join(", ")}` }),
       // A past trading day to screen as of (its range is checked against the stored prices when the screen runs).
-      asOf: z
-        .string({ error: AS_OF_MESSAGE })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: AS_OF_MESSAGE, abort: true })
-        .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
-          error: AS_OF_MESSAGE,
-        })
-        .optional()
-        .transform((date) => date ?? null),
+      asOf: asOfDaySchema,
       tickers: z
         .array(z.string({ error: "tickers must be a list of strings" }), { error: "tickers must be a list of strings" })
         .max(MAX_LISTED_TICKERS, { error: `tickers must hold at most ${MAX_LISTED_TICKERS} entries` })

@@ -7,6 +7,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
+import { endOfDay } from "../market-data/as-of";
 import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
 import {
   marketDate,
@@ -510,9 +511,6 @@ function storedColumns(outcome: ScreenOutcome, ordered: Screened[]): StoredResul
     };
   });
 }
-
-/** The last instant of a UTC day (YYYY-MM-DD). */
-const endOfDay = (date: string) => new Date(`${date}T23:59:59.999Z`);
 
 /**
  * The market as of a past date, which must lie in the stored prices' range: BAD_USER_INPUT
