@@ -24,6 +24,9 @@ const NewsSourceCoverageRef = builder.objectRef<NewsSourceCoverage>("NewsSourceC
     daysWithArticles: t.exposeInt("daysWithArticles", { description: "UTC days with at least one article." }),
     articlesPerDay: t.exposeFloat("articlesPerDay", { description: "articles ÷ daysWithArticles." }),
     tickers: t.exposeInt("tickers", { description: "Distinct tickers its articles are tagged with." }),
+    datesOnly: t.exposeBoolean("datesOnly", {
+      description: "Its articles give a date but no time of day (stored at 12:00 UTC): time windows count them only for whole UTC days, never in a 1-hour window.",
+    }),
   }),
 });
 
@@ -43,6 +46,7 @@ const NewsRichestDayRef = builder.objectRef<NewsRichestDay>("NewsRichestDay").im
     date: t.exposeString("date"),
     sp500Tickers: t.exposeInt("sp500Tickers"),
     windowDays: t.exposeInt("windowDays"),
+    mostSp500Tickers: t.exposeInt("mostSp500Tickers", { description: "The best count over all days with prices (sp500Tickers is within 15% of it)." }),
     reason: t.exposeString("reason"),
   }),
 });
@@ -55,6 +59,11 @@ const DataCoverageRef = builder.objectRef<DataCoverage>("DataCoverage").implemen
     days: t.field({ type: [DayCoverageRef], description: "Every UTC day with a price bar or an article, oldest first.", resolve: (coverage) => coverage.days }),
     latestPriceDate: t.exposeString("latestPriceDate", { nullable: true }),
     newsRichestDay: t.field({ type: NewsRichestDayRef, nullable: true, resolve: (coverage) => coverage.newsRichestDay }),
+    defaultAsOf: t.exposeString("defaultAsOf", {
+      nullable: true,
+      description: "The as-of day (YYYY-MM-DD) views open at when none is chosen: null in live mode (now, the latest data); offline, newsRichestDay.date.",
+    }),
+    defaultAsOfReason: t.exposeString("defaultAsOfReason", { description: "Why defaultAsOf is what it is, in plain words (with the latest price day)." }),
   }),
 });
 

@@ -61,21 +61,43 @@ describe("data coverage", () => {
       date: "2020-07-14",
       sp500Tickers: 3,
       windowDays: 7,
+      mostSp500Tickers: 3,
       reason: "In the 7 days to 2020-07-14, the stored news names 3 S&P 500 companies, the most of any day with prices.",
     });
+  });
+
+  it("defaults the as-of offline to that day, saying why and where prices end; live, to now (null)", async () => {
+    const offline = await dataCoverage(db);
+    expect(offline.defaultAsOf).toBe("2020-07-14");
+    expect(offline.defaultAsOfReason).toBe(
+      "Offline, views open at 2020-07-14: the 7 days to it have news for 3 S&P 500 companies, the most in the stored data; prices run to 2020-07-17.",
+    );
+    // An ingested (non-snapshot) article from the last week makes the news clock live.
+    const now = new Date();
+    await db.prisma.newsArticle.create({ data: { ...article("reuters", now.toISOString(), ["AAPL"]), isSnapshot: false } });
+    try {
+      const live = await dataCoverage(db, now);
+      expect(live.defaultAsOf).toBeNull();
+      expect(live.defaultAsOfReason).toMatch(/^News is live .*; prices run to 2020-07-17\.$/);
+    } finally {
+      await db.prisma.newsArticle.deleteMany({ where: { isSnapshot: false } });
+    }
   });
 
   it("is the same over REST and GraphQL", async () => {
     const { app } = createTestApp(db);
     const rest = await request(app).get("/api/data-coverage").expect(200);
     expect(rest.body.newsRichestDay.date).toBe("2020-07-14");
+    expect(rest.body.defaultAsOf).toBe("2020-07-14");
     expect(rest.body.days).toHaveLength(10);
     const graphql = await request(app)
       .post("/graphql")
-      .send({ query: "{ dataCoverage { latestPriceDate newsRichestDay { date sp500Tickers } news { source articlesPerDay } days { date tickersWithNews } } }" })
+      .send({ query: "{ dataCoverage { latestPriceDate defaultAsOf defaultAsOfReason newsRichestDay { date sp500Tickers } news { source articlesPerDay } days { date tickersWithNews } } }" })
       .expect(200);
     expect(graphql.body.data.dataCoverage).toMatchObject({
       latestPriceDate: "2020-07-17",
+      defaultAsOf: "2020-07-14",
+      defaultAsOfReason: rest.body.defaultAsOfReason,
       newsRichestDay: { date: "2020-07-14", sp500Tickers: 3 },
       news: [{ source: "cnbc" }, { source: "reuters" }],
     });

@@ -96,3 +96,64 @@ describe("Stock.technicals and Stock.priceHistory", () => {
     expect(data.stock.priceHistory).toEqual({ source: "No price data", asOf: null, bars: [] });
   });
 });
+
+describe("Stock.technicals(asOf:) and Stock.priceHistory(asOf:)", () => {
+  const asOfQuery = /* GraphQL */ `
+    query StockAsOf($ticker: String!, $days: Int, $asOf: String) {
+      stock(ticker: $ticker) {
+        technicals(asOf: $asOf) { asOf close sma5 sma20 peRatio peSource nextEarningsDate daysToEarnings }
+        priceHistory(days: $days, asOf: $asOf) { source asOf bars { date close sma5 sma20 } }
+      }
+    }
+  `;
+
+  it("answers a past day from the bars dated on or before it: the indicators and the chart end there", async () => {
+    const { data, errors } = await graphql(asOfQuery, { ticker: "AAPL", days: 30, asOf: "2020-07-18" }); // a Saturday
+    expect(errors).toBeUndefined();
+    const technicals = data.stock.technicals!;
+    const history = data.stock.priceHistory;
+    expect(technicals.asOf).toBe("2020-07-17");
+    expect(history.asOf).toBe("2020-07-17");
+    expect(history.source).toBe("Alpha Vantage daily prices (bundled snapshot, 2020-06-18 → 2020-07-17)");
+    const last = history.bars[history.bars.length - 1];
+    expect(last.date).toBe("2020-07-17");
+    expect(technicals.close).toBe(last.close);
+    expect(technicals.sma5).toBeCloseTo(last.sma5, 9);
+    expect(technicals.sma20).toBeCloseTo(last.sma20, 9);
+    // The bundled earnings data starts in 2021: nothing was known about earnings dates in July 2020.
+    expect(technicals).toMatchObject({ peRatio: null, nextEarningsDate: null, daysToEarnings: null });
+  });
+
+  it("counts P/E quarters and the earnings date as known on the as-of day", async () => {
+    // Q4 2020 (ended 2020-12-31) is surely reported 60 days later, on 2021-03-01; the Friday before, it is not.
+    const friday = (await graphql(asOfQuery, { ticker: "AAPL", days: 30, asOf: "2021-02-26" })).data.stock.technicals!;
+    expect(friday).toMatchObject({ asOf: "2021-02-26", peRatio: null, nextEarningsDate: "2021-04-28", daysToEarnings: 61 });
+    const monday = (await graphql(asOfQuery, { ticker: "AAPL", days: 30, asOf: "2021-03-01" })).data.stock.technicals!;
+    expect(monday.peRatio).toBeCloseTo((monday.close as number) / (0.64 + 0.64 + 0.73 + 1.68), 9);
+    expect(monday).toMatchObject({ nextEarningsDate: "2021-04-28", daysToEarnings: 58 });
+  });
+
+  it("is not moved by any later bar", async () => {
+    const before = (await graphql(asOfQuery, { ticker: "AAPL", days: 90, asOf: "2020-07-17" })).data.stock.priceHistory;
+    await db.prisma.$executeRaw`UPDATE price_data SET close = close * 2 WHERE ticker = 'AAPL' AND date > '2020-07-17'`;
+    try {
+      const after = (await graphql(asOfQuery, { ticker: "AAPL", days: 90, asOf: "2020-07-17" })).data.stock.priceHistory;
+      expect(after).toEqual(before);
+    } finally {
+      await db.prisma.$executeRaw`UPDATE price_data SET close = close / 2 WHERE ticker = 'AAPL' AND date > '2020-07-17'`;
+    }
+  });
+
+  it("refuses a day that is not a calendar date or lies outside the stored prices, naming asOf", async () => {
+    const notADate = await graphql(asOfQuery, { ticker: "AAPL", asOf: "2020-02-30" });
+    expect(notADate.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fieldErrors: [{ field: "asOf", message: "asOf must be a calendar date written YYYY-MM-DD" }],
+    });
+    const tooLate = await graphql(asOfQuery, { ticker: "AAPL", asOf: "2021-05-01" });
+    expect(tooLate.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fieldErrors: [{ field: "asOf", message: "asOf must be a date from 2018-01-02 to 2021-04-21, the range of the stored prices" }],
+    });
+  });
+});

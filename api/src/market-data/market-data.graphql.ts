@@ -2,6 +2,7 @@
 // next earnings date) and priceHistory (daily bars with moving averages, for charts).
 import { z } from "zod";
 import { parseInput } from "../errors/validation";
+import { parsePriceAsOf } from "./as-of";
 import { builder } from "../graphql/builder";
 import { Stock } from "../stocks/stocks.graphql";
 import { nextEarnings, peRatio } from "./fundamentals";
@@ -27,9 +28,9 @@ type StockTechnicalsShape = TechnicalSnapshot & {
 };
 
 const StockTechnicals = builder.objectRef<StockTechnicalsShape>("StockTechnicals").implement({
-  description: "Indicators at a stock's latest daily bar (prices split-adjusted, not dividend-adjusted).",
+  description: "Indicators at a stock's latest daily bar, or its latest on or before an as-of day (prices split-adjusted, not dividend-adjusted).",
   fields: (t) => ({
-    asOf: t.exposeString("asOf", { description: "The latest bar's date (YYYY-MM-DD)." }),
+    asOf: t.exposeString("asOf", { description: "The date of the bar the indicators are at (YYYY-MM-DD)." }),
     source: t.string({
       description: "Who provided that bar, e.g. \"Alpha Vantage daily prices (bundled snapshot)\" or \"Yahoo Finance chart API\".",
       resolve: (technicals) => providerName(technicals.source),
@@ -58,7 +59,10 @@ const StockTechnicals = builder.objectRef<StockTechnicalsShape>("StockTechnicals
       nullable: true,
       description: 'Where P/E comes from, e.g. "close ÷ trailing 4 quarters EPS (Yahoo EPS history snapshot)".',
     }),
-    nextEarningsDate: t.exposeString("nextEarningsDate", { nullable: true, description: "The next earnings date known at the data's as-of day (YYYY-MM-DD)." }),
+    nextEarningsDate: t.exposeString("nextEarningsDate", {
+      nullable: true,
+      description: "The next earnings date as known on the as-of day (YYYY-MM-DD), from the newest calendar snapshot taken by then.",
+    }),
     daysToEarnings: t.exposeInt("daysToEarnings", { nullable: true, description: "Calendar days from the as-of day to nextEarningsDate." }),
   }),
 });
@@ -95,17 +99,28 @@ const daysSchema = z.object({
     .max(priceHistoryDays.max, `days must be between ${priceHistoryDays.min} and ${priceHistoryDays.max}.`),
 });
 
+const asOfArgDescription =
+  "Answer as of this day (YYYY-MM-DD) within the stored prices' range: only bars dated on or before it count. Default: the latest bar.";
+
 builder.objectFields(Stock, (t) => ({
   technicals: t.field({
     type: StockTechnicals,
     nullable: true,
-    description: "Indicators at the latest bar; null when there are no prices for this ticker.",
-    resolve: async (stock, _args, context) => {
-      const row = (await context.technicals.current()).byTicker.get(stock.ticker);
+    description:
+      "Indicators at the latest bar (or the latest on or before asOf), with P/E and the next earnings date as known on that day; " +
+      "null when there are no prices for this ticker by then.",
+    args: { asOf: t.arg.string({ description: asOfArgDescription }) },
+    resolve: async (stock, args, context) => {
+      const asOf = await parsePriceAsOf(context.db, args.asOf);
+      const market = asOf === null ? await context.technicals.current() : await context.technicals.asOf(asOf);
+      const row = market.byTicker.get(stock.ticker);
       if (!row) return null;
       const isSnapshot = isStale(row.asOf);
-      const pe = peRatio(row.ticker, row.close, row.asOf);
-      const earnings = nextEarnings(row.ticker, marketDate({ asOf: row.asOf, isSnapshot }));
+      // The day P/E and earnings are known on, as a screen run as of the same day counts them:
+      // the market's latest price day on or before asOf (never later), else where the screens' windows end.
+      const day = asOf === null ? marketDate({ asOf: row.asOf, isSnapshot }) : (market.asOf ?? asOf);
+      const pe = peRatio(row.ticker, row.close, day);
+      const earnings = nextEarnings(row.ticker, day);
       return {
         ...row,
         isSnapshot,
@@ -118,11 +133,13 @@ builder.objectFields(Stock, (t) => ({
   }),
   priceHistory: t.field({
     type: PriceHistory,
-    description: "Daily bars with SMA 5/20/50 over the last `days` calendar days before the data's as-of (30–3650, default 365).",
-    args: { days: t.arg.int() },
-    resolve: (stock, args, context) => {
+    description:
+      "Daily bars with SMA 5/20/50 over the last `days` calendar days (30–3650, default 365) up to the latest bar, or the latest on or before asOf.",
+    args: { days: t.arg.int(), asOf: t.arg.string({ description: asOfArgDescription }) },
+    resolve: async (stock, args, context) => {
       const { days } = parseInput(daysSchema, { days: args.days ?? priceHistoryDays.default });
-      return readPriceHistory(context.db, stock.ticker, days);
+      const asOf = await parsePriceAsOf(context.db, args.asOf);
+      return readPriceHistory(context.db, stock.ticker, days, asOf);
     },
   }),
 }));

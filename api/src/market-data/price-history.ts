@@ -1,5 +1,6 @@
 // A ticker's daily bars for a chart, with SMA 5/20/50 computed over the series.
 import type { Database } from "../db/database";
+import { Prisma } from "../generated/prisma/client";
 import type { DailyBar, StoredBar } from "./price-bars";
 import { loadIndicatorLibrary, smaSeries } from "./technicals";
 import { sourceLabel } from "./technicals-store";
@@ -15,14 +16,18 @@ const warmUpDays = 80;
 
 type BarRow = Omit<StoredBar, "ticker">;
 
-/** The bars of the last `days` calendar days up to the ticker's latest bar, oldest first. */
-export async function readPriceHistory(db: Database, ticker: string, days: number): Promise<PriceHistory> {
+/**
+ * The bars of the last `days` calendar days up to the ticker's latest bar (its latest on or
+ * before `through` when given: nothing later is read, so the moving averages are as of then too), oldest first.
+ */
+export async function readPriceHistory(db: Database, ticker: string, days: number, through: string | null = null): Promise<PriceHistory> {
+  const until = through === null ? Prisma.empty : Prisma.sql`AND date <= ${through}::date`;
   const rows = await db.prisma.$queryRaw<BarRow[]>`
     SELECT to_char(date, 'YYYY-MM-DD') AS date, open::float8 AS open, high::float8 AS high, low::float8 AS low,
       close::float8 AS close, volume::float8 AS volume, source
     FROM price_data
-    WHERE ticker = ${ticker} AND close IS NOT NULL
-      AND date > (SELECT max(date) FROM price_data WHERE ticker = ${ticker}) - ${days + warmUpDays}::int
+    WHERE ticker = ${ticker} AND close IS NOT NULL ${until}
+      AND date > (SELECT max(date) FROM price_data WHERE ticker = ${ticker} ${until}) - ${days + warmUpDays}::int
     ORDER BY date`;
   if (rows.length === 0) return { source: "No price data", asOf: null, bars: [] };
   const library = await loadIndicatorLibrary();

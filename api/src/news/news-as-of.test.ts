@@ -1,6 +1,7 @@
 import request from "supertest";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
+import { summarizeNews } from "./news-summary";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -57,5 +58,57 @@ describe("news sentiment as of a past day", () => {
       const response = await request(app).get(`/api/news-sentiment/AAPL?asOf=${asOf}`).expect(400);
       expect(response.body.errors).toEqual([{ field: "asOf", message: expect.stringMatching(/^asOf must/) }]);
     }
+  });
+
+  it("computes analyst actions and trending topics from data up to that day only: later articles and ratings change nothing", async () => {
+    const rating = (date: string, action: "upgrade" | "downgrade", firm: string) => ({
+      source: "yahoo-ratings",
+      publisher: "Yahoo Finance",
+      guid: `AAPL|${date}|${firm}|${action}`,
+      title: `${firm} ${action}s AAPL`,
+      publishedAt: new Date(`${date}T12:00:00Z`),
+      publishedTimeKnown: false, // Yahoo's rating history gives dates only
+      tickers: ["AAPL"],
+      score: 0,
+      label: "neutral",
+      terms: [],
+      analystAction: { action, firm, ticker: "AAPL" },
+      isSnapshot: true,
+    });
+    const headline = (publishedAt: string, title: string) => ({ ...article(publishedAt, 0.1, "neutral"), title });
+    await db.prisma.newsArticle.createMany({
+      data: [
+        rating("2020-07-08", "upgrade", "UBS"),
+        headline("2020-07-09T14:00:00Z", "Apple services revenue growth lifts iPhone maker"),
+        headline("2020-07-10T09:00:00Z", "Services revenue records put Apple ahead"),
+        headline("2020-07-10T10:00:00Z", "Analysts cheer services revenue at Apple"),
+        // The wider corpus trending topics are measured against: other companies' news of those days.
+        ...Array.from({ length: 300 }, (_, index) => ({
+          ...headline(`2020-07-0${1 + (index % 9)}T10:00:00Z`, `Oil prices ${["fall", "rise", "steady"][index % 3]} as demand ${["weakens", "recovers"][index % 2]} in week ${index}`),
+          tickers: ["XOM"],
+        })),
+      ],
+    });
+    const asOfJuly10 = () => summarizeNews({ db }, { ticker: "AAPL", timeframe: "7d", asOf: "2020-07-10" });
+    // Each summary as of another day first, so no corpus of Jul 10 is answered from the cache (it keeps one as-of).
+    await summarizeNews({ db }, { ticker: "AAPL", timeframe: "7d", asOf: "2020-07-01" });
+    const before = await asOfJuly10();
+    expect(before).toMatchObject({ newsCount: 6, analystUpgrades: 1, analystDowngrades: 0 });
+    expect(before.trendingTopics.length).toBeGreaterThan(0);
+
+    // Everything after Jul 10: a rating the next day, headlines one minute after its end and days later.
+    await db.prisma.newsArticle.createMany({
+      data: [
+        rating("2020-07-11", "downgrade", "Barclays"),
+        rating("2020-07-13", "upgrade", "Wedbush"),
+        headline("2020-07-11T00:00:59Z", "Apple antitrust probe widens as regulators subpoena App Store rivals"),
+        headline("2020-07-12T08:00:00Z", "Apple antitrust probe: regulators subpoena developers"),
+      ],
+    });
+    const later = await summarizeNews({ db }, { ticker: "AAPL", timeframe: "7d", asOf: "2020-07-14" });
+    expect(later).toMatchObject({ analystUpgrades: 2, analystDowngrades: 1 });
+    expect(later.trendingTopics.map((topic) => topic.term)).toContain("antitrust probe");
+
+    expect(await asOfJuly10()).toEqual(before);
   });
 });

@@ -14,6 +14,7 @@ const article = (title: string): NewsArticle => ({
   title,
   summary: null,
   publishedAt: new Date("2026-11-20T14:30:00.123Z"),
+  publishedTimeKnown: true,
   tickers: ["AAPL"],
   score: new Prisma.Decimal("0.625"),
   label: "bullish",

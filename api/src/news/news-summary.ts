@@ -8,6 +8,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { requireKnownStock, type KnownStock } from "../stocks/symbols";
 import { AS_OF_MESSAGE, asOfDaySchema, endOfDay } from "../market-data/as-of";
 import { newsClock, type NewsClock } from "./news-clock";
+import { countedInWindowSql, countedInWindowWhere, dateOnlyNote, daysTouching, wholeDaysWithin, type DateOnlyGroup } from "./news-window";
 import type { NewsSummaryCache } from "./news-summary-cache";
 import { labelOf, type SentimentLabel } from "./sentiment/labels";
 import { snapshotFiles } from "./snapshot/news-snapshot";
@@ -64,6 +65,8 @@ export type NewsSummary = {
   socialSentimentReason: string | null;
   /** Plain words when newsCount is 0. */
   noNewsReason: string | null;
+  /** Date-only articles (no time of day) the window touches: how many it counts and how many it leaves out; null when none. */
+  dateOnlyNote: string | null;
   sources: NewsSourceStatus[];
 };
 
@@ -97,12 +100,15 @@ export function parseSummaryInput(input: { ticker: unknown; timeframe?: unknown;
 
 const round3 = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 1000) / 1000);
 
-/** The articles a summary counts: non-social, tagged with the ticker, in its window (the connection lists the same). */
+/**
+ * The articles a summary counts: non-social, tagged with the ticker, in its window (date-only
+ * ones when their whole day is in it; the connection lists the same).
+ */
 export function windowArticlesWhere(summary: Pick<NewsSummary, "ticker" | "windowStart" | "windowEnd">): Prisma.NewsArticleWhereInput {
   return {
     tickers: { has: summary.ticker },
     isSocial: false,
-    publishedAt: { gt: summary.windowStart, lte: summary.windowEnd },
+    ...countedInWindowWhere(summary.windowStart, summary.windowEnd),
   };
 }
 
@@ -135,8 +141,10 @@ async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTi
   const dayStart = new Date(asOf.getTime() - timeframeMs["24h"]);
   const lowest = windowStart < dayStart ? windowStart : dayStart;
   const ticker = stock.ticker;
+  const touched = daysTouching(windowStart, asOf);
+  const wholeDays = wholeDaysWithin(windowStart, asOf);
 
-  const [aggregateRows, windowHeadlines, feeds, corpus] = await Promise.all([
+  const [aggregateRows, windowHeadlines, dateOnlyGroups, feeds, corpus] = await Promise.all([
     db.prisma.$queryRaw<
       {
         news_count: number;
@@ -159,18 +167,25 @@ async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTi
         avg(score) FILTER (WHERE in_window AND NOT is_social)::float8 AS mean_score,
         count(*) FILTER (WHERE in_window AND NOT is_social AND analyst_action->>'action' = 'upgrade')::int AS upgrades,
         count(*) FILTER (WHERE in_window AND NOT is_social AND analyst_action->>'action' = 'downgrade')::int AS downgrades,
-        avg(score) FILTER (WHERE published_at > ${dayStart} AND NOT is_social)::float8 AS mean_24h,
+        avg(score) FILTER (WHERE in_24h AND NOT is_social)::float8 AS mean_24h,
         count(*) FILTER (WHERE in_window AND is_social)::int AS social_count,
         avg(score) FILTER (WHERE in_window AND is_social)::float8 AS social_mean
       FROM (
-        SELECT is_social, label, score, analyst_action, published_at, published_at > ${windowStart} AS in_window
+        SELECT is_social, label, score, analyst_action, ${countedInWindowSql(windowStart, asOf)} AS in_window,
+          ${countedInWindowSql(dayStart, asOf)} AS in_24h
         FROM news_articles
         WHERE tickers @> ARRAY[${ticker}]::text[] AND published_at > ${lowest} AND published_at <= ${asOf}
       ) AS recent`,
     db.prisma.$queryRaw<{ title: string; published_at: Date }[]>`
       SELECT title, published_at FROM news_articles
-      WHERE tickers @> ARRAY[${ticker}]::text[] AND NOT is_social
-        AND published_at > ${windowStart} AND published_at <= ${asOf}`,
+      WHERE tickers @> ARRAY[${ticker}]::text[] AND NOT is_social AND ${countedInWindowSql(windowStart, asOf)}`,
+    db.prisma.$queryRaw<DateOnlyGroup[]>`
+      SELECT COALESCE(publisher, source) AS publisher, to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+        (published_at >= ${wholeDays.from} AND published_at < ${wholeDays.until}) AS counted, count(*)::int AS articles
+      FROM news_articles
+      WHERE tickers @> ARRAY[${ticker}]::text[] AND NOT is_social AND NOT published_time_known
+        AND published_at >= ${touched.from} AND published_at < ${touched.until}
+      GROUP BY 1, 2, 3`,
     db.prisma.newsFeed.findMany({ orderBy: { key: "asc" } }),
     corpusTermCounts(db, clock),
   ]);
@@ -217,9 +232,11 @@ async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTi
     noNewsReason:
       aggregates.news_count > 0
         ? null
-        : clock.mode === "snapshot"
-          ? `No news tagged ${ticker} in ${window} (the bundled snapshot's as-of time: no live feed has delivered articles from the last 7 days). The snapshot holds news for a few tickers only, mostly AAPL.`
+        : clock.mode === "snapshot" && !asOfDay
+          ? `No news tagged ${ticker} in ${window} (the bundled snapshot's as-of time: no live feed has delivered articles from the last 7 days). ` +
+            "At that time the snapshot holds news for a few tickers only, mostly AAPL; dataCoverage shows the days with more."
           : `No news tagged ${ticker} in ${window}.`,
+    dateOnlyNote: dateOnlyNote(dateOnlyGroups, `the ${timeframeWords[timeframe]} up to ${asOfWords}`),
     sources: sourceStatuses(feeds, clock),
   };
 }
@@ -280,9 +297,11 @@ async function corpusTermCounts(db: Database, clock: NewsClock): Promise<Corpus>
   const cached = cache.get(key);
   if (cached && cached.expires > Date.now()) return cached;
   const since = new Date(clock.asOf.getTime() - corpusDays * 24 * hourMs);
+  // A date-only headline is known by as-of only once its whole day has passed.
+  const endedDays = wholeDaysWithin(since, clock.asOf).until;
   const rows = await db.prisma.$queryRaw<{ title: string; published_at: Date }[]>`
     SELECT title, published_at FROM news_articles
-    WHERE NOT is_social AND published_at <= ${clock.asOf}
+    WHERE NOT is_social AND published_at <= ${clock.asOf} AND (published_time_known OR published_at < ${endedDays})
     ORDER BY published_at DESC
     LIMIT LEAST(${corpusMaximum}::int, GREATEST(${corpusMinimum}::int, (
       SELECT count(*)::int FROM news_articles WHERE NOT is_social AND published_at > ${since} AND published_at <= ${clock.asOf})))`;

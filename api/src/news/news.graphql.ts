@@ -77,7 +77,13 @@ export const NewsArticle = builder.prismaNode("NewsArticle", {
     }),
     source: t.exposeString("source", { description: "The feed or dataset it came through (reuters, cnbc, finnhub, stocknewsapi...)." }),
     publisher: t.exposeString("publisher", { nullable: true, description: "The original publisher when the source is an aggregator." }),
-    publishedAt: t.expose("publishedAt", { type: "DateTime" }),
+    publishedAt: t.expose("publishedAt", {
+      type: "DateTime",
+      description: "When it was published; for a source that gives a date only (publishedTimeKnown false), 12:00 UTC of that date.",
+    }),
+    publishedTimeKnown: t.exposeBoolean("publishedTimeKnown", {
+      description: "False when the source gives a date but no time of day (the bundled Reuters, CNBC and Yahoo rating rows): windows count it only when its whole UTC day lies inside them.",
+    }),
     summary: t.exposeString("summary", { nullable: true }),
     score: t.float({ description: "Headline sentiment, −1..1.", resolve: (article) => Number(article.score) }),
     label: t.field({ type: SentimentLabel, resolve: (article) => article.label as "bullish" | "bearish" | "neutral" }),
@@ -127,7 +133,8 @@ const NewsSourceStatusRef = builder.objectRef<NewsSourceStatus>("NewsSourceStatu
 const NewsSentiment = builder.objectRef<NewsSummary>("NewsSentiment").implement({
   description:
     "Spec §3 news sentiment for a stock over a window: counts of the non-social articles tagged with the ticker " +
-    "published after windowStart and up to windowEnd (the articles connection lists exactly those).",
+    "published after windowStart and up to windowEnd, an article with a date only when its whole UTC day lies in that window " +
+    "(the articles connection lists exactly those).",
   fields: (t) => ({
     ticker: t.exposeString("ticker"),
     timeframe: t.field({ type: NewsTimeframe, resolve: (summary) => summary.timeframe }),
@@ -149,6 +156,11 @@ const NewsSentiment = builder.objectRef<NewsSummary>("NewsSentiment").implement(
     socialSentiment: t.exposeFloat("socialSentiment", { nullable: true, description: "Mean score of social posts in the window." }),
     socialSentimentReason: t.exposeString("socialSentimentReason", { nullable: true, description: "Why socialSentiment is null." }),
     noNewsReason: t.exposeString("noNewsReason", { nullable: true, description: "Plain words when newsCount is 0." }),
+    dateOnlyNote: t.exposeString("dateOnlyNote", {
+      nullable: true,
+      description:
+        "Plain words on the articles in or near the window whose source gives a date only: how many are counted (their whole UTC day lies in the window) and how many are not; null when there are none.",
+    }),
     // The configured feeds (one small query per summary): priced as one item.
     sources: t.field({ type: [NewsSourceStatusRef], complexity: { field: 1, multiplier: 1 }, resolve: (summary) => summary.sources }),
     articles: t.prismaConnection({

@@ -21,6 +21,7 @@ export function newsSentimentBody(summary: NewsSummary) {
     socialSentiment: summary.socialSentiment,
     socialSentimentReason: summary.socialSentimentReason,
     noNewsReason: summary.noNewsReason,
+    dateOnlyNote: summary.dateOnlyNote,
     mode: summary.mode,
     asOf: summary.asOf.toISOString(),
     windowStart: summary.windowStart.toISOString(),

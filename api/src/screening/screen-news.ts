@@ -1,7 +1,9 @@
 // News per ticker for a screen: one aggregate over the article store, limited to the request's
-// news sources and to the window of newsWindowDays ending at the news clock's as-of time.
+// news sources and to the window of newsWindowDays ending at the news clock's as-of time (an
+// article with a date only when its whole UTC day lies in it: news/news-window.ts).
 import type { Database } from "../db/database";
 import { PUBLISHER_BY_SOURCE } from "../news/ingestion/feeds";
+import { countedInWindowSql } from "../news/news-window";
 import type { NewsSourceKey } from "./screen-rules";
 
 /**
@@ -69,7 +71,7 @@ export async function newsByTicker(
       SELECT id, tickers, score, analyst_action, published_at, title
       FROM news_articles
       WHERE NOT is_social
-        AND published_at > ${options.windowStart} AND published_at <= ${options.windowEnd}
+        AND ${countedInWindowSql(options.windowStart, options.windowEnd)}
         AND (source = ANY(${sourceKeys}::text[]) OR publisher ~* ANY(${publisherPatterns}::text[]))
     )
     SELECT t.ticker,

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { projectRoot } from "../../config/project-root";
 import { createTestDeps } from "../../../test/test-app";
 import { createTestDatabase } from "../../../test/test-database";
 import { newsClock } from "../news-clock";
@@ -117,5 +120,32 @@ describe("loadNewsSnapshot", () => {
     const ubs = await db.prisma.newsArticle.findFirstOrThrow({ where: { source: "yahoo-ratings", title: "UBS upgrades AAPL from Neutral to Buy" } });
     expect(ubs).toMatchObject({ publishedAt: new Date("2021-03-31T12:00:00Z"), tickers: expect.arrayContaining(["AAPL"]) });
     expect(ubs.analystAction).toMatchObject({ action: "upgrade", firm: "UBS", fromRating: "Neutral", toRating: "Buy" });
+  });
+
+  it("records that Reuters, CNBC and Yahoo rating rows give a date only, on a fresh load and on a resumed one", async () => {
+    const dateOnly = await db.prisma.newsArticle.groupBy({ by: ["source", "publishedTimeKnown"], _count: true, orderBy: { source: "asc" } });
+    expect(dateOnly.map((row) => [row.source, row.publishedTimeKnown])).toEqual([
+      ["benzinga", true],
+      ["cnbc", false],
+      ["finnhub", true],
+      ["reuters", false],
+      ["stocknewsapi", true],
+      ["yahoo-ratings", false],
+    ]);
+  });
+
+  it("gives a database loaded before the flag existed its date-only rows through the migration, without reloading", async () => {
+    const migration = fs.readFileSync(
+      path.join(projectRoot, "prisma", "migrations", "20261125170000_published_time_known", "migration.sql"),
+      "utf8",
+    );
+    const backfill = /UPDATE "news_articles"[^;]+;/.exec(migration)![0];
+    // As such a database stood: every row with the column's default.
+    await db.prisma.newsArticle.updateMany({ data: { publishedTimeKnown: true } });
+    await db.prisma.$executeRawUnsafe(backfill);
+    const dateOnlySources = await db.prisma.newsArticle.groupBy({ by: ["source"], where: { publishedTimeKnown: false }, _count: true });
+    expect(dateOnlySources.map((row) => row.source).sort()).toEqual(["cnbc", "reuters", "yahoo-ratings"]);
+    const again = await loadNewsSnapshot(createTestDeps(db));
+    expect(again.skipped).toHaveLength(snapshotFiles.length);
   });
 });

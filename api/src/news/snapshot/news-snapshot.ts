@@ -25,7 +25,11 @@ export const snapshotCutoff = new Date("2021-04-21T23:59:59Z");
 /** Headline files that carry a date but no time of day are placed at noon UTC of that date. */
 const dateOnlyHour = "T12:00:00Z";
 
-export type SnapshotArticle = IncomingArticle & { analystAction?: AnalystAction };
+export type SnapshotArticle = IncomingArticle & {
+  analystAction?: AnalystAction;
+  /** False for files that give a date only (placed at dateOnlyHour): windows count them by whole days. */
+  publishedTimeKnown?: boolean;
+};
 
 export type SnapshotFile = {
   /** Source key the file's articles are stored under. */
@@ -178,6 +182,7 @@ export const snapshotFiles: SnapshotFile[] = [
             guid: `${ticker}|${date}|${row.firm}|${row.action}|${row.to_grade}`,
             title,
             publishedAt: new Date(`${date}${dateOnlyHour}`),
+            publishedTimeKnown: false,
             statedTickers: [ticker],
             analystAction: {
               action: kind.action,
@@ -207,6 +212,7 @@ export const snapshotFiles: SnapshotFile[] = [
             guid: hash(`${row.date}|${row.headlines}`),
             title: row.headlines,
             publishedAt: new Date(`${row.date}${dateOnlyHour}`),
+            publishedTimeKnown: false,
           })),
         ),
     }),
@@ -236,14 +242,14 @@ export async function insertArticles(db: Database, rows: Prisma.NewsArticleCreat
   if (rows.length === 0) return 0;
   const payload = JSON.stringify(rows.map((row) => ({ ...row, id: row.id ?? randomUUID() })));
   return db.prisma.$executeRaw`
-    INSERT INTO news_articles (id, source, publisher, feed_key, guid, url, title, summary, published_at, tickers,
-      score, label, terms, analyst_action, is_social, is_snapshot)
-    SELECT id, source, publisher, "feedKey", guid, url, title, summary, "publishedAt",
+    INSERT INTO news_articles (id, source, publisher, feed_key, guid, url, title, summary, published_at, published_time_known,
+      tickers, score, label, terms, analyst_action, is_social, is_snapshot)
+    SELECT id, source, publisher, "feedKey", guid, url, title, summary, "publishedAt", COALESCE("publishedTimeKnown", true),
       ARRAY(SELECT jsonb_array_elements_text(tickers)), score, label, terms, "analystAction",
       COALESCE("isSocial", false), COALESCE("isSnapshot", false)
     FROM jsonb_to_recordset(${payload}::jsonb) AS x(id uuid, source text, publisher text, "feedKey" text, guid text,
-      url text, title text, summary text, "publishedAt" timestamptz, tickers jsonb, score numeric, label text,
-      terms jsonb, "analystAction" jsonb, "isSocial" boolean, "isSnapshot" boolean)
+      url text, title text, summary text, "publishedAt" timestamptz, "publishedTimeKnown" boolean, tickers jsonb,
+      score numeric, label text, terms jsonb, "analystAction" jsonb, "isSocial" boolean, "isSnapshot" boolean)
     ON CONFLICT (source, guid) DO NOTHING`;
 }
 
@@ -301,6 +307,7 @@ async function loadUnfinishedFiles(
       options.signal?.throwIfAborted();
       const rows = articles.slice(start, start + batchSize).map((article) => {
         const enriched = enrichArticle({ ...article, isSnapshot: true }, tagger);
+        if (article.publishedTimeKnown === false) enriched.publishedTimeKnown = false;
         // A structured rating change (Yahoo) is the record itself, not something read from a headline.
         if (article.analystAction) enriched.analystAction = article.analystAction as unknown as Prisma.InputJsonValue;
         return enriched;
