@@ -316,6 +316,39 @@ describe("Pro REST shims", () => {
   });
 });
 
+/**
+ * Pro rules inside fields anyone may call: requests past a Free plan's limit. Each is sent over
+ * GraphQL and REST; everyone without Pro gets PRO_REQUIRED naming the field, a Pro user no auth error.
+ */
+const backtestScreen = { graphql: `screen: { universe: MANUAL, tickers: ["AAPL"] }`, rest: { universe: "manual", tickers: ["AAPL"] } };
+const proLimitProbes = [
+  { rule: "screenBacktest over 12 months", field: "to", graphqlInput: `from: "2019-01", to: "2020-01"`, restInput: { from: "2019-01", to: "2020-01" } },
+  { rule: "screenBacktest of more than the top 20", field: "topN", graphqlInput: `from: "2019-01", to: "2019-02", topN: 21`, restInput: { from: "2019-01", to: "2019-02", topN: 21 } },
+  { rule: "screenBacktest of a COMBINED screen", field: "kind", graphqlInput: `from: "2019-01", to: "2019-02", kind: COMBINED`, restInput: { from: "2019-01", to: "2019-02", kind: "combined" } },
+].map((probe) => ({
+  ...probe,
+  query: `{ screenBacktest(input: { ${backtestScreen.graphql}, ${probe.graphqlInput} }) { topN } }`,
+  restUrl: "/api/screen/backtest",
+  restBody: { screen: backtestScreen.rest, ...probe.restInput },
+}));
+
+describe.each(proLimitProbes.map((probe) => [probe.rule, probe] as const))("Pro limit: %s", (_rule, probe) => {
+  it.each(deniedActors)("%s gets PRO_REQUIRED naming the limit, over GraphQL and REST", async (actorName) => {
+    const { body } = await actors[actorName].send({ query: probe.query });
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: "PRO_REQUIRED", fieldErrors: [{ field: probe.field }] });
+    const rest = await actors[actorName].post(probe.restUrl, probe.restBody);
+    expect(rest.status).toBe(403);
+    expect(rest.body).toMatchObject({ code: "PRO_REQUIRED", errors: [{ field: probe.field }] });
+  });
+
+  it("is no auth error for a Pro user (positive control)", async () => {
+    const { body } = await actors["pro session"].send({ query: probe.query });
+    expect(authErrors(body)).toEqual([]);
+    expect((await actors["pro session"].post(probe.restUrl, probe.restBody)).status).not.toBe(403);
+  });
+});
+
 describe("requirePro", () => {
   it("answers 403 with a message to everyone without Pro access, and lets Pro users through", async () => {
     const { deps } = createTestApp(db);

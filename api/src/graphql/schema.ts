@@ -5,6 +5,7 @@ import "../api-keys/api-keys.graphql";
 import "../api-usage/api-usage.graphql";
 import "../auth/auth-options.graphql";
 import "../auth/viewer.graphql";
+import "../backtest/screen-backtest.graphql";
 import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
 import "../data-coverage/data-coverage.graphql";

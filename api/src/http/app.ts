@@ -12,6 +12,7 @@ import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { compressResponses } from "./compress-responses";
 import { dataCoverageRoutes } from "../data-coverage/data-coverage.routes";
+import { screenBacktestRoutes } from "../backtest/screen-backtest.routes";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { graphiqlAssetRoutes } from "./graphiql";
@@ -86,6 +87,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(newsRoutes(deps));
   app.use(dataCoverageRoutes(deps));
   app.use(screeningRoutes(deps));
+  app.use(screenBacktestRoutes(deps));
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));

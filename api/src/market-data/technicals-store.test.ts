@@ -99,6 +99,33 @@ describe("indicators across a split", () => {
   });
 });
 
+describe("indicators as of a past day, computed from the bars in memory", () => {
+  const day = "2021-03-15";
+  beforeAll(async () => {
+    await db.reset();
+    await loadSnapshotPrices(db, ["AAPL", "MSFT"]);
+  }, 60_000);
+
+  it("are exactly the stored indicators of a database whose bars end that day, market proxy and betas included", async () => {
+    const store = createTechnicalsStore(db);
+    const past = await store.asOf(day);
+    expect(past.byTicker.get("AAPL")!.asOf).toBe(day);
+    expect(past.betaProxy).toMatch(/^Equal-weighted average of \d+ S&P 500 members/);
+    // The bars after the day gone and every ticker recomputed: the stored rows are what the day looked like.
+    await db.prisma.$executeRaw`DELETE FROM price_data WHERE date > ${day}::date`;
+    await recomputeTechnicals(db);
+    const stored = await createTechnicalsStore(db).current();
+    expect(past.byTicker.size).toBe(stored.byTicker.size);
+    for (const [ticker, { beta60, ...row }] of stored.byTicker) {
+      const { beta60: pastBeta, ...pastRow } = past.byTicker.get(ticker)!;
+      expect(pastRow).toEqual(row);
+      // The market's mean return sums the members in another order: equal to the last few bits.
+      if (beta60 === null) expect(pastBeta).toBeNull();
+      else expect(pastBeta).toBeCloseTo(beta60, 12);
+    }
+  });
+});
+
 describe("the market clock", () => {
   it("is the latest bar's day for snapshot data and today for live data", () => {
     const now = new Date("2026-11-23T15:00:00Z");

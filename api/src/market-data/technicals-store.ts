@@ -38,31 +38,41 @@ export type TechnicalsStore = {
    * the last few dates asked, until prices change.
    */
   asOf(date: string): Promise<MarketSnapshot>;
+  /** Every stored bar, read once per version of the data (the backtest's prices, and the source of `asOf`). */
+  bars(): Promise<BarHistory>;
 };
+
+/** One ticker's stored bars with a close, oldest first. */
+export type TickerBars = { dates: string[]; closes: number[]; volumes: (number | null)[]; sources: string[] };
+
+/** price_data in memory: each ticker's bars, the trading days (dates with any bar) and each source's date range. */
+export type BarHistory = {
+  byTicker: Map<string, TickerBars>;
+  tradingDays: string[];
+  sourceRanges: SourceRange[];
+};
+
+type SourceRange = { source: string; first: string; last: string };
 
 /** Calendar days of bars read per ticker: SMA 50 and RSI warm-up plus a year of crossover search. */
 const indicatorWindowDays = 420;
 /** Calendar days of bars read for the market proxy: comfortably more than 61 trading days. */
 export const marketProxyWindowDays = 100;
 const staleAfterDays = 7;
-/** Past dates whose indicators are kept in memory (each about as large as the latest's). */
-const PAST_SNAPSHOTS_KEPT = 8;
+/**
+ * Past dates whose indicators are kept in memory (each about as large as the latest's): enough
+ * for a three-year monthly backtest to find all its rebalance days again.
+ */
+const PAST_SNAPSHOTS_KEPT = 40;
 
 /** The ETF whose returns stand for the market when price_data has its bars (the live refresh fetches it). */
 export const marketProxyTicker = "SPY";
 
 type WindowRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; source: string };
 
-/**
- * Each ticker's bars in the `days` calendar days up to its own latest bar (on or before
- * `through` when given), oldest first, as arrays (one row per ticker).
- */
-async function readWindows(db: Database, days: number, tickers?: string[], through?: string): Promise<WindowRow[]> {
-  const conditions = [
-    ...(tickers ? [Prisma.sql`ticker = ANY(${tickers}::text[])`] : []),
-    ...(through ? [Prisma.sql`date <= ${through}::date`] : []),
-  ];
-  const only = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+/** Each ticker's bars in the `days` calendar days up to its own latest bar, oldest first, as arrays (one row per ticker). */
+async function readWindows(db: Database, days: number, tickers?: string[]): Promise<WindowRow[]> {
+  const only = tickers ? Prisma.sql`WHERE ticker = ANY(${tickers}::text[])` : Prisma.empty;
   return db.prisma.$queryRaw<WindowRow[]>`
     WITH latest AS (SELECT ticker, max(date) AS last_date FROM price_data ${only} GROUP BY ticker)
     SELECT p.ticker,
@@ -75,19 +85,94 @@ async function readWindows(db: Database, days: number, tickers?: string[], throu
     GROUP BY p.ticker`;
 }
 
+/** Every bar with a close, one query; dates and sources are shared strings, so the arrays cost little. */
+async function readBarHistory(db: Database): Promise<BarHistory> {
+  const rows = await db.prisma.$queryRaw<{ ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; sources: string[] }[]>`
+    SELECT ticker,
+      array_agg(to_char(date, 'YYYY-MM-DD') ORDER BY date) AS dates,
+      array_agg(close::float8 ORDER BY date) AS closes,
+      array_agg(volume::float8 ORDER BY date) AS volumes,
+      array_agg(source ORDER BY date) AS sources
+    FROM price_data WHERE close IS NOT NULL GROUP BY ticker`;
+  const sharedDates = new Map<string, string>();
+  const sharedSources = new Map<string, string>();
+  const share = (shared: Map<string, string>) => (text: string) => {
+    const known = shared.get(text);
+    if (known !== undefined) return known;
+    shared.set(text, text);
+    return text;
+  };
+  const byTicker = new Map<string, TickerBars>();
+  const ranges = new Map<string, SourceRange>();
+  for (const row of rows) {
+    const dates = row.dates.map(share(sharedDates));
+    const sources = row.sources.map(share(sharedSources));
+    for (let index = 0; index < dates.length; index++) {
+      const range = ranges.get(sources[index]);
+      if (!range) ranges.set(sources[index], { source: sources[index], first: dates[index], last: dates[index] });
+      else {
+        if (dates[index] < range.first) range.first = dates[index];
+        if (dates[index] > range.last) range.last = dates[index];
+      }
+    }
+    byTicker.set(row.ticker, { dates, closes: row.closes, volumes: row.volumes, sources });
+  }
+  const tradingDays = [...sharedDates.keys()].sort();
+  return { byTicker, tradingDays, sourceRanges: [...ranges.values()] };
+}
+
+/** The index of the last date on or before `date` in ascending `dates` (−1: none). */
+export function lastIndexOnOrBefore(dates: string[], date: string): number {
+  let [low, high] = [0, dates.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (dates[middle] <= date) low = middle + 1;
+    else high = middle - 1;
+  }
+  return high;
+}
+
+/** YYYY-MM-DD `days` calendar days before `date`. */
+function calendarDaysBefore(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * In memory, the windows readWindows would read from a database last updated on `through`:
+ * each ticker's bars in the `days` calendar days up to its latest bar on or before `through`.
+ */
+function windowsThrough(history: BarHistory, days: number, tickers: Iterable<string>, through: string): WindowRow[] {
+  const windows: WindowRow[] = [];
+  for (const ticker of tickers) {
+    const bars = history.byTicker.get(ticker);
+    const end = bars ? lastIndexOnOrBefore(bars.dates, through) : -1;
+    if (!bars || end < 0) continue;
+    const start = lastIndexOnOrBefore(bars.dates, calendarDaysBefore(bars.dates[end], days)) + 1;
+    windows.push({
+      ticker,
+      dates: bars.dates.slice(start, end + 1),
+      closes: bars.closes.slice(start, end + 1),
+      volumes: bars.volumes.slice(start, end + 1),
+      source: bars.sources[end],
+    });
+  }
+  return windows;
+}
+
 /**
  * The market's daily returns for beta: SPY's when price_data has enough SPY bars; otherwise
  * the equal-weighted average return of the S&P 500 members it has, named as such, as long as
  * they are at least half the index (fewer would not stand for the market: with one member, every
- * beta against it would be 1). Null when neither is there.
+ * beta against it would be 1). Null when neither is there. `read` gives the tickers' windows of
+ * marketProxyWindowDays (from the database, or from memory as of a past day).
  */
-async function marketReturns(db: Database, through?: string): Promise<MarketReturns | null> {
-  const [spy] = await readWindows(db, marketProxyWindowDays, [marketProxyTicker], through);
+async function marketReturns(read: (tickers: string[]) => Promise<WindowRow[]> | WindowRow[]): Promise<MarketReturns | null> {
+  const [spy] = await read([marketProxyTicker]);
   if (spy && spy.closes.length > betaReturns) {
     return { name: "SPY (SPDR S&P 500 ETF Trust) daily returns", byDate: new Map(dailyReturns(spy).map((r) => [r.date, r.value])) };
   }
   const index = universeTickers("sp500", { includeEtf: false });
-  const members = (await readWindows(db, marketProxyWindowDays, index, through)).filter((series) => series.closes.length > 1);
+  const members = (await read(index)).filter((series) => series.closes.length > 1);
   if (members.length < index.length / 2) return null;
   return {
     name: `Equal-weighted average of ${members.length} S&P 500 members (SPY not in the data)`,
@@ -107,11 +192,29 @@ export async function recomputeTechnicals(db: Database, tickers?: string[]): Pro
   return { tickers: rows.length, ms: Math.round(performance.now() - started) };
 }
 
-/** The indicators of `tickers` (default: all) at their latest bar on or before `through` (default: their latest). */
-async function computeAllTechnicals(db: Database, tickers?: string[], through?: string): Promise<TechnicalSnapshot[]> {
+/** The indicators of `tickers` (default: all) at their latest bar. */
+async function computeAllTechnicals(db: Database, tickers?: string[]): Promise<TechnicalSnapshot[]> {
   const library = await loadIndicatorLibrary();
-  const [market, windows] = await Promise.all([marketReturns(db, through), readWindows(db, indicatorWindowDays, tickers, through)]);
+  const [market, windows] = await Promise.all([
+    marketReturns((proxyTickers) => readWindows(db, marketProxyWindowDays, proxyTickers)),
+    readWindows(db, indicatorWindowDays, tickers),
+  ]);
   return windows.map((window) => ({ ticker: window.ticker, source: window.source, ...computeTechnicals(window, market, library) }));
+}
+
+/**
+ * Every ticker's indicators at its latest bar on or before `date`, from the bars in memory:
+ * the same windows and the same indicator code as the stored rows, so a past day's screen
+ * reads no rows (about a second per day when each day's windows were read from the database).
+ */
+async function technicalsThrough(history: BarHistory, date: string): Promise<TechnicalSnapshot[]> {
+  const library = await loadIndicatorLibrary();
+  const market = await marketReturns((tickers) => windowsThrough(history, marketProxyWindowDays, tickers, date));
+  return windowsThrough(history, indicatorWindowDays, history.byTicker.keys(), date).map((window) => ({
+    ticker: window.ticker,
+    source: window.source,
+    ...computeTechnicals(window, market, library),
+  }));
 }
 
 async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise<void> {
@@ -168,20 +271,21 @@ export function marketDate(snapshot: Pick<MarketSnapshot, "asOf" | "isSnapshot">
 type IndicatorRow = Omit<TechnicalSnapshot, "momentum"> & { momentum: string };
 
 async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnapshot">> {
-  return snapshotOf(db, await db.prisma.$queryRaw<IndicatorRow[]>`
+  const ranges = await db.prisma.$queryRaw<SourceRange[]>`
+    SELECT source, to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last
+    FROM price_data GROUP BY source`;
+  const rows = await db.prisma.$queryRaw<IndicatorRow[]>`
     SELECT ticker, to_char(as_of, 'YYYY-MM-DD') AS "asOf", source, close, volume, sma5, sma20, sma50, rsi14,
       avg_volume_20 AS "avgVolume20", ma_condition AS "maCondition", ma_spread_pct AS "maSpreadPct",
       to_char(last_cross_up_date, 'YYYY-MM-DD') AS "lastCrossUpDate", beta_60 AS beta60, beta_proxy AS "betaProxy",
       momentum, technical_score AS "technicalScore", return_1m AS "return1m", bar_count AS "barCount",
       to_char(twentieth_bar_date, 'YYYY-MM-DD') AS "twentiethBarDate"
-    FROM technical_indicators`);
+    FROM technical_indicators`;
+  return snapshotOf(rows, ranges);
 }
 
-/** The market snapshot of these indicator rows: their latest date, the sources behind them and the beta proxy. */
-async function snapshotOf(db: Database, rows: IndicatorRow[]): Promise<Omit<MarketSnapshot, "isSnapshot">> {
-  const ranges = await db.prisma.$queryRaw<{ source: string; first: string; last: string }[]>`
-    SELECT source, to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last
-    FROM price_data GROUP BY source`;
+/** The market snapshot of these indicator rows: their latest date, the sources behind them (with `ranges`, each source's dates) and the beta proxy. */
+function snapshotOf(rows: IndicatorRow[], ranges: SourceRange[]): Omit<MarketSnapshot, "isSnapshot"> {
   const byTicker = new Map(rows.map((row) => [row.ticker, row as TechnicalSnapshot]));
   const asOf = rows.reduce<string | null>((latest, row) => (latest === null || row.asOf > latest ? row.asOf : latest), null);
   // Label the sources the indicators' latest bars come from, the most used first.
@@ -219,14 +323,30 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
     (versionInFlight ??= readVersion().finally(() => {
       versionInFlight = undefined;
     }));
+  // Every bar, for the version of the data it was read at: read once, and again after a refresh.
+  let history: { version: string; bars: Promise<BarHistory> } | undefined;
+  const barsOf = (version: string) => {
+    if (history?.version !== version) {
+      const entry = { version, bars: readBarHistory(db) };
+      history = entry;
+      entry.bars.catch(() => {
+        if (history === entry) history = undefined;
+      });
+    }
+    return history.bars;
+  };
   // Past dates' snapshots, keyed by the stored indicators' version too: a refresh makes them anew.
   const pastSnapshots = new LRUCache<string, Promise<Omit<MarketSnapshot, "isSnapshot">>>({ max: PAST_SNAPSHOTS_KEPT });
   return {
+    async bars() {
+      return barsOf(await sharedVersion());
+    },
     async asOf(date) {
-      const key = `${await sharedVersion()}|${date}`;
+      const version = await sharedVersion();
+      const key = `${version}|${date}`;
       let snapshot = pastSnapshots.get(key);
       if (!snapshot) {
-        const computing = computeAllTechnicals(db, undefined, date).then((rows) => snapshotOf(db, rows));
+        const computing = barsOf(version).then(async (bars) => snapshotOf(await technicalsThrough(bars, date), bars.sourceRanges));
         pastSnapshots.set(key, computing);
         computing.catch(() => pastSnapshots.delete(key));
         snapshot = computing;

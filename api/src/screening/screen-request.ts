@@ -157,7 +157,7 @@ export function listSample(entries: readonly string[], max = 10): string {
 }
 
 /** JSON nulls and GraphQL nulls mean "not given": the default applies. */
-function withoutNulls(input: unknown): unknown {
+export function withoutNulls(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
   return Object.fromEntries(
     Object.entries(input)

@@ -7,7 +7,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
-import { endOfDay } from "../market-data/as-of";
+import { endOfDay, parsePriceAsOf } from "../market-data/as-of";
 import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
 import {
   marketDate,
@@ -18,7 +18,6 @@ import {
   type TechnicalSnapshot,
 } from "../market-data/technicals-store";
 import { securityInfo, universeTickers, type SecurityInfo } from "../market-data/universes";
-import { AppError } from "../errors/app-error";
 import { newsClock } from "../news/news-clock";
 import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news";
 import { fitNumeric, responseSent, storeRunInBackground, type SentResponse, type StoredResultColumns } from "./screen-runs";
@@ -217,6 +216,8 @@ export type RunScreenOptions = {
   storeAfter?: Promise<void>;
   /** For an anonymous visitor, whose runs these are (a keyed hash of the client IP): each keeps only its last few. */
   anonymousRequester?: string;
+  /** False: not stored as the viewer's latest run (a backtest's screens at each rebalance day). */
+  store?: boolean;
 };
 
 /**
@@ -312,7 +313,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   const stats = (matched: number): ScreenStats => ({ universeSize: symbols.length, withPriceData: priced.length, maPassCount, matched });
   const finish = <Outcome extends ScreenOutcome>(outcome: Outcome, ordered: Screened[]): Outcome => {
     const owner = { userId: viewer?.user.id ?? null, anonymousRequester: viewer ? null : (options.anonymousRequester ?? null) };
-    storeRunInBackground(deps, owner, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
+    if (options.store !== false) storeRunInBackground(deps, owner, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
     return outcome;
   };
   if (kind === "basic") {
@@ -512,20 +513,9 @@ function storedColumns(outcome: ScreenOutcome, ordered: Screened[]): StoredResul
   });
 }
 
-/**
- * The market as of a past date, which must lie in the stored prices' range: BAD_USER_INPUT
- * naming asOf and the range otherwise.
- */
+/** The market as of a past date, which must lie in the stored prices' range (BAD_USER_INPUT naming asOf otherwise). */
 async function pastMarket(deps: ScreenDeps, asOf: string): Promise<MarketSnapshot> {
-  const [range] = await deps.db.prisma.$queryRaw<{ first: string | null; last: string | null }[]>`
-    SELECT to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last FROM price_data`;
-  if (!range?.first || !range.last || asOf < range.first || asOf > range.last) {
-    const message = range?.first
-      ? `asOf must be a date from ${range.first} to ${range.last}, the range of the stored prices`
-      : "asOf cannot be used: no prices are stored yet";
-    throw new AppError("BAD_USER_INPUT", `Invalid screening request: ${message}.`, { fieldErrors: [{ field: "asOf", message }] });
-  }
-  return deps.technicals.asOf(asOf);
+  return deps.technicals.asOf((await parsePriceAsOf(deps.db, asOf))!);
 }
 
 /**

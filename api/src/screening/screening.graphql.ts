@@ -35,7 +35,7 @@ const ScreenUniverse = builder.enumType("ScreenUniverse", {
 
 const ScreenGrade = builder.enumType("ScreenGrade", { values: ["A", "B", "C", "D"] as const });
 
-const ScreenKind = builder.enumType("ScreenKind", {
+export const ScreenKind = builder.enumType("ScreenKind", {
   values: { BASIC: { value: "basic" }, COMBINED: { value: "combined" } } as const,
 });
 
@@ -51,7 +51,7 @@ const NewsSourcesInput = builder.inputType("NewsSourcesInput", {
   }),
 });
 
-const ScreenInput = builder.inputType("ScreenInput", {
+export const ScreenInput = builder.inputType("ScreenInput", {
   description:
     "Spec §3/§5 screening request. Omitted fields take the spec defaults; out-of-range values are BAD_USER_INPUT naming the field and its bound.",
   fields: (t) => ({
@@ -90,7 +90,7 @@ const NewsSources = builder.objectRef<ScreenRequest["newsSources"]>("NewsSources
   }),
 });
 
-const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest").implement({
+export const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest").implement({
   description: "The validated request a run used (every default filled in).",
   fields: (t) => ({
     asOf: t.exposeString("asOf", { nullable: true, description: "The past day asked for, or null for the latest." }),

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { Notice } from "../Notice/Notice";
+import { ScreenBacktest } from "../ScreenBacktest/ScreenBacktest";
 import { useScreenSessionState } from "../ScreenForm/screenSession";
 import { Button } from "../ui/Button";
 import { BASIC_CSV_FILE_NAME, buildBasicResultsCsv, DEFAULT_SORT, sortBasicRows, type SortState } from "./basicColumns";
@@ -32,6 +33,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
     graphql`
       fragment BasicScreenResults_result on BasicScreenResult {
         ...ScreenSummary_result
+        ...ScreenBacktest_result
         runId
         rows(first: 10000) {
           totalCount
@@ -98,6 +100,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
             momentumRule={momentumRule}
           />
           <ToneLegend sentiment={BASIC_SENTIMENT_THRESHOLDS} />
+          <ScreenBacktest result={data} />
         </>
       )}
     </ResultsSection>

@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay";
 import type { ReactNode } from "react";
 import styled, { css, type DefaultTheme } from "styled-components";
 import { Notice } from "../Notice/Notice";
+import { ScreenBacktest } from "../ScreenBacktest/ScreenBacktest";
 import { formatScore } from "../SentimentBadge/sentiment";
 import { SkeletonBar } from "../Skeleton/Skeleton";
 import { Tooltip } from "../Tooltip/Tooltip";
@@ -35,6 +36,7 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
     graphql`
       fragment CombinedScreenResults_result on CombinedScreenResult {
         ...ScreenSummary_result
+        ...ScreenBacktest_result
         rows(first: 10) {
           totalCount
           edges {
@@ -120,6 +122,7 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
             ))}
           </CombinedTable>
           <ToneLegend sentiment={COMBINED_SENTIMENT_THRESHOLDS} showRsi={false} />
+          <ScreenBacktest result={data} />
         </>
       )}
     </ResultsSection>
