@@ -15,6 +15,7 @@ import {
   type BasicScreenOutcome,
   type BasicScreenRow,
   type CombinedScreenOutcome,
+  type ScreenGrade,
   type CombinedScreenRow,
   type ScreenOutcome,
   type ScreenStats,
@@ -273,10 +274,24 @@ const BasicScreenResult = builder.objectRef<BasicScreenOutcome>("BasicScreenResu
   }),
 });
 
+const GradeCountsRef = builder.objectRef<Record<ScreenGrade, number>>("GradeCounts").implement({
+  description: "How many of the run's rows got each grade.",
+  fields: (t) => ({ a: t.exposeInt("A"), b: t.exposeInt("B"), c: t.exposeInt("C"), d: t.exposeInt("D") }),
+});
+
 const CombinedScreenResult = builder.objectRef<CombinedScreenOutcome>("CombinedScreenResult").implement({
   interfaces: [ScreenResult],
   isTypeOf: (outcome) => (outcome as ScreenOutcome).kind === "combined",
   fields: (t) => ({
+    gradeCounts: t.field({
+      type: GradeCountsRef,
+      description: "The grades of all rows (not just the first page), counted from the run's rows.",
+      resolve: (outcome) => {
+        const counts: Record<ScreenGrade, number> = { A: 0, B: 0, C: 0, D: 0 };
+        for (const row of outcome.rows) counts[row.grade]++;
+        return counts;
+      },
+    }),
     rows: t.field({
       type: CombinedScreenRowConnection,
       description: "Rows sorted by combined score, highest first.",

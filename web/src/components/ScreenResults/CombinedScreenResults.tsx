@@ -37,6 +37,12 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
       fragment CombinedScreenResults_result on CombinedScreenResult {
         ...ScreenSummary_result
         ...ScreenBacktest_result
+        gradeCounts {
+          a
+          b
+          c
+          d
+        }
         rows(first: 10) {
           totalCount
           edges {
@@ -82,6 +88,14 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
               ? `Top ${rows.length} of ${formatInteger(totalCount)} matches, by combined score`
               : `${formatInteger(totalCount)} ${totalCount === 1 ? "match" : "matches"}, by combined score`}
           </MatchCount>
+          <GradeSpread aria-label="Grades of all matches">
+            Grades of all {formatInteger(totalCount)}:{" "}
+            {(["a", "b", "c", "d"] as const).map((grade) => (
+              <span key={grade}>
+                <GradeBadge $grade={grade.toUpperCase()}>{grade.toUpperCase()}</GradeBadge> {formatInteger(data.gradeCounts[grade])}
+              </span>
+            ))}
+          </GradeSpread>
           <CombinedTable headers={HEADERS} help={help}>
             {rows.map((row) => (
               <tr key={row.ticker}>
@@ -240,4 +254,15 @@ const Crossover = styled.span`
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const GradeSpread = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  span { display: inline-flex; align-items: center; gap: 4px; color: ${({ theme }) => theme.colors.text}; }
 `;
