@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from "react";
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { AppLayout } from "./components/AppLayout/AppLayout";
+import { carryAsOf } from "./components/AsOfControl/useAsOf";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
 import { GATE_ROUTES } from "./pages/FeatureGate/gates";
 
@@ -27,7 +28,8 @@ function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): P
             <Page />
           </Suspense>
         ),
-        ...(pageLoader ? { loader: (args: LoaderFunctionArgs) => pageLoader(environment, args) } : {}),
+        // A link into an as-of page without ?asOf= keeps the day chosen before (carryAsOf redirects).
+        ...(pageLoader ? { loader: (args: LoaderFunctionArgs) => carryAsOf(environment, args.request) ?? pageLoader(environment, args) } : {}),
         ...(module.shouldRevalidate ? { shouldRevalidate: module.shouldRevalidate } : {}),
       };
     },

@@ -1,16 +1,29 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import styled from "styled-components";
+import { AsOfControl, AsOfControlPlaceholder } from "../AsOfControl/AsOfControl";
+import { isAsOfPath } from "../AsOfControl/asOf";
+import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { Footer } from "../Footer/Footer";
 import { Header } from "../Header/Header";
 import { TopTabs } from "../TopTabs/TopTabs";
 
-/** The shell around every route: header, section tabs, the page, footer. */
+/** The shell around every route: header, section tabs, the as-of date on data pages, the page, footer. */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <Shell>
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
       <TopTabs />
+      {isAsOfPath(pathname) ? (
+        // Without coverage the pages still work (at their default day): the bar just stays empty.
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={<AsOfControlPlaceholder />}>
+            <AsOfControl />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
       <Main id="main" tabIndex={-1}>
         <Outlet />
       </Main>

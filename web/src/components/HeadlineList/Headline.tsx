@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay";
 import styled, { css } from "styled-components";
 import { formatDateTime, formatWeight } from "../SentimentBadge/sentiment";
 import { SentimentBadge } from "../SentimentBadge/SentimentBadge";
+import { formatMarketDate } from "../ScreenResults/format";
 import { sourceName } from "../SnapshotNotice/sourceNames";
 import { VisuallyHidden } from "../ui/Layout";
 import type { Headline_article$data, Headline_article$key } from "./__generated__/Headline_article.graphql";
@@ -27,6 +28,7 @@ export function Headline({ article, isNew = false }: { article: Headline_article
         source
         publisher
         publishedAt
+        publishedTimeKnown
         score
         label
         terms {
@@ -68,7 +70,14 @@ export function Headline({ article, isNew = false }: { article: Headline_article
         <Meta>
           <span>{outlet}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={data.publishedAt}>{formatDateTime(data.publishedAt)}</time>
+          {data.publishedTimeKnown ? (
+            <time dateTime={data.publishedAt}>{formatDateTime(data.publishedAt)}</time>
+          ) : (
+            // The source gives a day, no time: never show the 12:00 UTC it is stored at.
+            <time dateTime={data.publishedAt.slice(0, 10)} title={`${source} gives the date only, no time of day`}>
+              {formatMarketDate(data.publishedAt.slice(0, 10))} (date only)
+            </time>
+          )}
           {data.analystAction ? <AnalystBadge action={data.analystAction} /> : null}
         </Meta>
         <Why terms={data.terms} />

@@ -30,11 +30,12 @@ export function HeadlineList({ stock, onArticlesAdded }: HeadlineListProps) {
       @refetchable(queryName: "HeadlineListPaginationQuery")
       @argumentDefinitions(
         timeframe: { type: "NewsTimeframe", defaultValue: H24 }
+        asOf: { type: "String" }
         count: { type: "Int", defaultValue: 10 }
         cursor: { type: "String" }
       ) {
         ticker
-        news(timeframe: $timeframe) {
+        news(timeframe: $timeframe, asOf: $asOf) {
           mode
           newsCount
           windowStart

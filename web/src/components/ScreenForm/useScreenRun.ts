@@ -11,6 +11,7 @@ import {
   type Subscription,
 } from "relay-runtime";
 import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environment";
+import { inputAsOf } from "../AsOfControl/asOf";
 import { useToast, type ToastInput } from "../Toaster/useToast";
 import { readScreenSession, writeScreenSession } from "./screenSession";
 import type { ScreenInput, useScreenRunBasicQuery } from "./__generated__/useScreenRunBasicQuery.graphql";
@@ -87,11 +88,14 @@ interface KeptRun {
 }
 
 export interface ScreenRun<Query extends ScreenRunOperation> {
+  /** Runs `input` as of the view's day (its own asOf is replaced). */
   run: (input: ScreenInput) => void;
   /** True from the click until the server answers: the run button reads 'Running...'. */
   pending: boolean;
   /** The latest successful run, read from the store (null before the first), or the one kept from before. */
   result: PreloadedQuery<Query> | null | undefined;
+  /** Whether a run was made or kept (the first-visit run is made only when none was). */
+  hasRun: boolean;
 }
 
 /**
@@ -99,10 +103,13 @@ export interface ScreenRun<Query extends ScreenRunOperation> {
  * toasts; the page then reads the answer with a store-only preloaded query, loaded in the same
  * tick so the store cannot collect it in between. The answer is also kept in the screen session
  * under `sessionKey`, and put back in the store when the page mounts again (Back from a stock).
+ * Runs are as of `asOf` (null: the latest data); when it changes, the last run is made again at the
+ * new day, so a kept run is never shown as if it were the current day's.
  */
 function useScreenRun<Query extends ScreenRunOperation>(
   query: GraphQLTaggedNode,
   sessionKey: string,
+  asOf: string | null,
   successToast: ToastInput,
   failureToast: (error: unknown) => ToastInput,
 ): ScreenRun<Query> {
@@ -117,6 +124,9 @@ function useScreenRun<Query extends ScreenRunOperation>(
   // The kept run, put back in the store before the first paint (so a restored screen never flashes
   // "No results yet"); held until this unmounts or a new run replaces it.
   const [restored, setRestored] = useState<PreloadedQuery<Query> | null>(null);
+  // The input of the run shown (or being made): compared with the view's day.
+  const [lastInput, setLastInput] = useState<ScreenInput | null>(null);
+  const [keptAtMount] = useState(() => readScreenSession(runKey) !== null);
   useLayoutEffect(() => {
     const kept = readScreenSession<KeptRun>(runKey);
     const request = getRequest(query);
@@ -127,13 +137,16 @@ function useScreenRun<Query extends ScreenRunOperation>(
     // The reference retains the answer in the store, so it is made here, where it can be disposed with the page.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(reference);
+    setLastInput(kept.input);
     return () => reference.dispose();
   }, [environment, query, runKey]);
 
   const run = useCallback(
-    (input: ScreenInput) => {
+    (formInput: ScreenInput) => {
+      const input = inputAsOf(formInput, asOf);
       inFlight.current?.unsubscribe();
       setPending(true);
+      setLastInput(input);
       const variables = { input } as Query["variables"];
       const request = getRequest(query);
       let answer: PayloadData | null = null;
@@ -155,20 +168,27 @@ function useScreenRun<Query extends ScreenRunOperation>(
         },
       });
     },
-    [environment, query, runKey, loadResult, toast, successToast, failureToast],
+    [environment, query, runKey, asOf, loadResult, toast, successToast, failureToast],
   );
 
-  return { run, pending, result: result ?? restored };
+  // The day changed (or a kept run was made at another): run the same screen at the view's day.
+  useEffect(() => {
+    // Starting the run is this effect's job: it brings the server's answer in line with the URL's day.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (lastInput && (lastInput.asOf ?? null) !== asOf) run(lastInput);
+  }, [asOf, lastInput, run]);
+
+  return { run, pending, result: result ?? restored, hasRun: keptAtMount || lastInput !== null };
 }
 
 export type BasicScreenRun = ScreenRun<useScreenRunBasicQuery>;
 export type CombinedScreenRun = ScreenRun<useScreenRunCombinedQuery>;
 
-/** `sessionKey`: where the last run is kept (screenSessionKey). */
-export function useBasicScreenRun(sessionKey: string): BasicScreenRun {
-  return useScreenRun<useScreenRunBasicQuery>(BasicScreenRunQuery, sessionKey, BASIC_SUCCESS_TOAST, basicFailureToast);
+/** `sessionKey`: where the last run is kept (screenSessionKey); `asOf`: the view's day (null: latest). */
+export function useBasicScreenRun(sessionKey: string, asOf: string | null): BasicScreenRun {
+  return useScreenRun<useScreenRunBasicQuery>(BasicScreenRunQuery, sessionKey, asOf, BASIC_SUCCESS_TOAST, basicFailureToast);
 }
 
-export function useCombinedScreenRun(sessionKey: string): CombinedScreenRun {
-  return useScreenRun<useScreenRunCombinedQuery>(CombinedScreenRunQuery, sessionKey, COMBINED_SUCCESS_TOAST, combinedFailureToast);
+export function useCombinedScreenRun(sessionKey: string, asOf: string | null): CombinedScreenRun {
+  return useScreenRun<useScreenRunCombinedQuery>(CombinedScreenRunQuery, sessionKey, asOf, COMBINED_SUCCESS_TOAST, combinedFailureToast);
 }

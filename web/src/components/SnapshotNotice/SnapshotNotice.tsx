@@ -19,6 +19,7 @@ export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
         asOf
         windowStart
         windowEnd
+        dateOnlyNote
         sources {
           key
           kind
@@ -35,9 +36,12 @@ export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
   const feeds = data.sources.filter((source) => source.kind !== "snapshot");
   const failing = feeds.filter((source) => source.status === "FAILED");
   const window = (
-    <Small>
-      Window: {formatDateTime(data.windowStart)} – {formatDateTime(data.windowEnd)}
-    </Small>
+    <>
+      <Small>
+        Window: {formatDateTime(data.windowStart)} – {formatDateTime(data.windowEnd)}
+      </Small>
+      {data.dateOnlyNote ? <Small>{data.dateOnlyNote}</Small> : null}
+    </>
   );
 
   if (data.mode === "SNAPSHOT") {

@@ -1,6 +1,8 @@
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { screenSessionKey, useScreenFormSession } from "../../components/ScreenForm/screenSession";
 import { useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
 import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
@@ -39,7 +41,8 @@ export default function CombinedScreenerPage() {
   const data = usePreloadedQuery<CombinedScreenerPageQueryType>(CombinedScreenerPageQuery, queryRef);
   const sessionKey = screenSessionKey("combined", data.viewer?.id);
   const [values, setValues] = useScreenFormSession(sessionKey);
-  const run = useCombinedScreenRun(sessionKey);
+  const { asOf } = useAsOf();
+  const run = useCombinedScreenRun(sessionKey, asOf);
 
   return (
     <WideContainer>
@@ -47,6 +50,7 @@ export default function CombinedScreenerPage() {
         <div>
           <PageHeading>{TITLE}</PageHeading>
           <Lead>Technical and news-sentiment signals combined into one graded score (A to D).</Lead>
+          <AsOfLine />
         </div>
         <CombinedAnalysis query={data} values={values} onValuesChange={setValues} run={run} />
       </PageSection>

@@ -16,6 +16,8 @@ interface Article {
   source: string;
   publisher: string | null;
   publishedAt: string;
+  /** False for a source that gives the day only. */
+  publishedTimeKnown: boolean;
   score: number;
   label: string;
   terms: { term: string; weight: number }[];
@@ -30,6 +32,7 @@ const ARTICLES: Article[] = [
     source: "finnhub",
     publisher: "Reuters",
     publishedAt: "2021-03-15T15:00:00.000Z",
+    publishedTimeKnown: true,
     score: 0.62,
     label: "BULLISH",
     terms: [
@@ -45,6 +48,7 @@ const ARTICLES: Article[] = [
     source: "benzinga",
     publisher: null,
     publishedAt: "2021-03-15T12:00:00.000Z",
+    publishedTimeKnown: true,
     score: -0.41,
     label: "BEARISH",
     terms: [{ term: "lawsuit", weight: -2 }],
@@ -57,6 +61,7 @@ const ARTICLES: Article[] = [
     source: "benzinga",
     publisher: "Benzinga",
     publishedAt: "2021-03-15T09:30:00.000Z",
+    publishedTimeKnown: true,
     score: 0,
     label: "NEUTRAL",
     terms: [],
@@ -114,6 +119,7 @@ function mocksFor(operation: OperationDescriptor, fixture: NewsFixture): IMocks 
   const ticker = String(operation.request.variables.ticker ?? "AAPL");
   const articles = fixture.articles ?? ARTICLES;
   return {
+    DataCoverage: () => ({ days: [], prices: [], defaultAsOf: null, latestPriceDate: null }),
     Stock: () => ({ id: `Stock:${ticker}`, ticker, name: ticker === "AAPL" ? "Apple Inc." : `${ticker} Corp.` }),
     NewsSentiment: () => ({
       ...SUMMARY,
@@ -157,8 +163,20 @@ async function answerQueries(environment: MockEnvironment, fixture: NewsFixture 
   }
 }
 
+/**
+ * Answer the as-of date's coverage query as soon as it is asked (the page waits for it to know its
+ * day). Not from an act() while the page query is still pending: act() flushes React's retries of
+ * the suspended news synchronously and never returns.
+ */
+function answerCoverageWhenAsked(environment: MockEnvironment) {
+  environment.mock.queueOperationResolver((operation) =>
+    operation.request.node.params.name === "useAsOfQuery" ? executeAgainstSchema(operation, mocksFor(operation, {})) : null,
+  );
+}
+
 async function renderNews(path = "/news-analysis", fixture: NewsFixture = {}) {
   const environment = createMockEnvironment();
+  answerCoverageWhenAsked(environment);
   const utils = renderApp(path, environment);
   await answerQueries(environment, fixture);
   return { ...utils, environment, fixture };
@@ -280,25 +298,28 @@ test("no news in the window: says so plainly with the server's reason", async ()
 test("changing the timeframe and the stock re-queries and keeps both in the URL", async () => {
   const { environment, router } = await renderNews();
   await screen.findByRole("heading", { name: /AAPL · Apple Inc\./ });
-  expect(pageQueries()).toEqual([{ ticker: "AAPL", timeframe: "H24" }]);
+  expect(pageQueries()).toEqual([{ ticker: "AAPL", timeframe: "H24", asOf: null }]);
   expect(screen.getByRole("radio", { name: /Last 24 Hours/ })).toHaveProperty("checked", true);
 
-  fireEvent.click(screen.getByRole("radio", { name: /Last 7 Days/ }));
+  // Async act: the page reads the as-of with use(), and a synchronous act() drops the effects still
+  // queued after a render that called use() (here the one that loads the new query).
+  await act(async () => fireEvent.click(screen.getByRole("radio", { name: /Last 7 Days/ })));
   await waitFor(() => expect(router.state.location.search).toBe("?ticker=AAPL&timeframe=7d"));
   await answerQueries(environment);
   await screen.findByRole("heading", { name: /AAPL · Apple Inc\. · Last 7 Days/ });
-  expect(pageQueries().at(-1)).toEqual({ ticker: "AAPL", timeframe: "D7" });
+  expect(pageQueries().at(-1)).toEqual({ ticker: "AAPL", timeframe: "D7", asOf: null });
 
-  fireEvent.change(screen.getByLabelText("Stock"), { target: { value: "MSFT" } });
+  await act(async () => fireEvent.change(screen.getByLabelText("Stock"), { target: { value: "MSFT" } }));
   await waitFor(() => expect(router.state.location.search).toBe("?ticker=MSFT&timeframe=7d"));
   await answerQueries(environment);
   await screen.findByRole("heading", { name: /MSFT · MSFT Corp\. · Last 7 Days/ });
-  expect(pageQueries().at(-1)).toEqual({ ticker: "MSFT", timeframe: "D7" });
+  expect(pageQueries().at(-1)).toEqual({ ticker: "MSFT", timeframe: "D7", asOf: null });
   expect(screen.getByLabelText("Stock")).toHaveProperty("value", "MSFT");
 });
 
 test("a shared link loads the ticker and timeframe it names, never showing the default stock's figures first", async () => {
   const environment = createMockEnvironment();
+  answerCoverageWhenAsked(environment);
   renderApp("/news-analysis?ticker=nvda&timeframe=7d", environment);
   const answer = async (ticker: string) => {
     const operation = await waitFor(() =>
@@ -384,13 +405,14 @@ test("live mode: new articles from the subscription are prepended, marked New, a
   expect(screen.getByText("1 new headline for AAPL.")).toBeTruthy();
   // The counts come from the server again (never counted on the client).
   expect(pendingQueries(environment, "NewsAnalysisPageSummaryQuery").map((op) => op.request.variables)).toEqual([
-    { ticker: "AAPL", timeframe: "H24" },
+    { ticker: "AAPL", timeframe: "H24", asOf: null },
   ]);
 });
 
 test("an error shows a short message and Try again loads the query again", async () => {
   jest.spyOn(console, "error").mockImplementation(() => {}); // React reports the error the boundary caught
   const environment = createMockEnvironment();
+  answerCoverageWhenAsked(environment);
   renderApp("/news-analysis", environment);
   const first = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "NewsAnalysisPageQuery"));
   await act(async () =>

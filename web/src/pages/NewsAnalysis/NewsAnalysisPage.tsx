@@ -8,9 +8,12 @@ import {
   useRelayEnvironment,
   type PreloadedQuery,
 } from "react-relay";
-import { useLoaderData, useSearchParams } from "react-router-dom";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
+import { AS_OF_PARAM, withAsOfParam } from "../../components/AsOfControl/asOf";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { asOfForRequest, useAsOf } from "../../components/AsOfControl/useAsOf";
 import { HeadlineList } from "../../components/HeadlineList/HeadlineList";
 import { NewsSummary } from "../../components/NewsSummary/NewsSummary";
 import { SnapshotNotice } from "../../components/SnapshotNotice/SnapshotNotice";
@@ -32,26 +35,26 @@ import type {
 import type { NewsAnalysisPageSummaryQuery as SummaryQueryType } from "./__generated__/NewsAnalysisPageSummaryQuery.graphql";
 
 export const NewsAnalysisPageQuery = graphql`
-  query NewsAnalysisPageQuery($ticker: String!, $timeframe: NewsTimeframe!) {
+  query NewsAnalysisPageQuery($ticker: String!, $timeframe: NewsTimeframe!, $asOf: String) {
     stock(ticker: $ticker) {
       id
       ticker
       name
-      news(timeframe: $timeframe) {
+      news(timeframe: $timeframe, asOf: $asOf) {
         ...SnapshotNotice_news
         ...NewsSummary_news
       }
-      ...HeadlineList_stock @arguments(timeframe: $timeframe)
+      ...HeadlineList_stock @arguments(timeframe: $timeframe, asOf: $asOf)
     }
   }
 `;
 
 /** The summary alone, re-read after live articles arrive so the counts stay the server's (the list keeps its pages). */
 const NewsAnalysisPageSummaryQuery = graphql`
-  query NewsAnalysisPageSummaryQuery($ticker: String!, $timeframe: NewsTimeframe!) {
+  query NewsAnalysisPageSummaryQuery($ticker: String!, $timeframe: NewsTimeframe!, $asOf: String) {
     stock(ticker: $ticker) {
       id
-      news(timeframe: $timeframe) {
+      news(timeframe: $timeframe, asOf: $asOf) {
         ...SnapshotNotice_news
         ...NewsSummary_news
       }
@@ -61,8 +64,9 @@ const NewsAnalysisPageSummaryQuery = graphql`
 
 type Variables = NewsAnalysisPageQuery$variables;
 
-function variablesOf({ ticker, timeframe }: NewsSelection): Variables {
-  return { ticker, timeframe: timeframe.value };
+/** The query's variables: the picked ticker and timeframe, as of the view's day (null: the latest news). */
+function variablesOf({ ticker, timeframe }: NewsSelection, asOf: string | null): Variables {
+  return { ticker, timeframe: timeframe.value, asOf };
 }
 
 export interface NewsAnalysisLoaderData {
@@ -70,29 +74,37 @@ export interface NewsAnalysisLoaderData {
 }
 
 /**
- * Starts the page query before the page renders, for the ticker and timeframe in the URL when the
- * router passes its request (otherwise AAPL, 24h; the page then loads what the URL asks for).
+ * Starts the page query before the page renders, for the ticker, timeframe and as-of day in the
+ * URL when the router passes its request (otherwise AAPL, 24h at the default day; the page then
+ * loads what the URL asks for).
  */
 export function loader(environment: IEnvironment, args?: { request: Request }): NewsAnalysisLoaderData {
   const params = args ? new URL(args.request.url).searchParams : new URLSearchParams();
-  const variables = variablesOf(selectionFromParams(params));
+  const asOf = args ? asOfForRequest(environment, args.request) : null;
+  const variables = variablesOf(selectionFromParams(params), asOf);
   return { queryRef: loadQuery<NewsAnalysisPageQueryType>(environment, NewsAnalysisPageQuery, variables) };
 }
 
+/** After the first load the page loads what its URL asks for itself (see below): the loader need not run again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
 function sameVariables(a: Variables | undefined, b: Variables): boolean {
-  return !!a && a.ticker === b.ticker && a.timeframe === b.timeframe;
+  return !!a && a.ticker === b.ticker && a.timeframe === b.timeframe && (a.asOf ?? null) === b.asOf;
 }
 
 /** /news-analysis (spec §2): news sentiment for one stock and timeframe, both kept in the URL. */
 export default function NewsAnalysisPage() {
   useDocumentTitle("News Analysis");
+  // First: it may suspend until coverage is known, and nothing below should be set up twice.
+  const { asOf } = useAsOf();
   const { queryRef: loaderRef } = useLoaderData() as NewsAnalysisLoaderData;
   // The router's loader runs again on every search change; this page loads its own queries after the first.
   const [initialRef] = useState(loaderRef);
   const [queryRef, loadPageQuery] = useQueryLoader<NewsAnalysisPageQueryType>(NewsAnalysisPageQuery, initialRef);
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = selectionFromParams(searchParams);
-  const wanted = variablesOf(selection);
+  const wanted = variablesOf(selection, asOf);
   const [isPending, startTransition] = useTransition();
   const [attempt, setAttempt] = useState(0);
 
@@ -101,10 +113,11 @@ export default function NewsAnalysisPage() {
   // keeping the current figures on screen (dimmed) until the new ones arrive.
   useEffect(() => {
     if (upToDate) return;
-    startTransition(() => loadPageQuery({ ticker: wanted.ticker, timeframe: wanted.timeframe }));
-  }, [upToDate, wanted.ticker, wanted.timeframe, loadPageQuery]);
+    startTransition(() => loadPageQuery({ ticker: wanted.ticker, timeframe: wanted.timeframe, asOf: wanted.asOf }));
+  }, [upToDate, wanted.ticker, wanted.timeframe, wanted.asOf, loadPageQuery]);
 
-  const select = (next: NewsSelection) => setSearchParams(selectionToParams(next));
+  // The picked stock and timeframe replace theirs in the URL; the as-of day stays.
+  const select = (next: NewsSelection) => setSearchParams(withAsOfParam(selectionToParams(next), searchParams.get(AS_OF_PARAM)));
   const retry = () => {
     loadPageQuery(wanted, { fetchPolicy: "network-only" });
     setAttempt((count) => count + 1);
@@ -122,9 +135,10 @@ export default function NewsAnalysisPage() {
           <Lead>
             Sentiment of recent financial news for a stock, scored headline by headline, with the words that moved each score.
           </Lead>
+          <AsOfLine />
         </div>
         <NewsPickers selection={selection} onChange={select} pending={pending} />
-        <NewsErrorBoundary key={`${wanted.ticker}-${wanted.timeframe}-${attempt}`} onRetry={retry}>
+        <NewsErrorBoundary key={`${wanted.ticker}-${wanted.timeframe}-${wanted.asOf}-${attempt}`} onRetry={retry}>
           <Suspense fallback={<NewsSkeleton />}>
             {showSkeleton || !queryRef ? <NewsSkeleton /> : <NewsData queryRef={queryRef} pending={pending} />}
           </Suspense>
@@ -137,12 +151,12 @@ export default function NewsAnalysisPage() {
 function NewsData({ queryRef, pending }: { queryRef: PreloadedQuery<NewsAnalysisPageQueryType>; pending: boolean }) {
   const { stock } = usePreloadedQuery<NewsAnalysisPageQueryType>(NewsAnalysisPageQuery, queryRef);
   const environment = useRelayEnvironment();
-  const { ticker, timeframe } = queryRef.variables;
+  const { ticker, timeframe, asOf } = queryRef.variables;
   const refreshSummary = useCallback(() => {
-    fetchQuery<SummaryQueryType>(environment, NewsAnalysisPageSummaryQuery, { ticker, timeframe }, { fetchPolicy: "network-only" }).subscribe({
+    fetchQuery<SummaryQueryType>(environment, NewsAnalysisPageSummaryQuery, { ticker, timeframe, asOf }, { fetchPolicy: "network-only" }).subscribe({
       error: () => {},
     });
-  }, [environment, ticker, timeframe]);
+  }, [environment, ticker, timeframe, asOf]);
 
   if (!stock) {
     return <Missing role="alert">No news data is available for {ticker}.</Missing>;

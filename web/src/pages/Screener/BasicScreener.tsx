@@ -1,9 +1,11 @@
-import type { Dispatch, SetStateAction } from "react";
+import { useEffect, type Dispatch, type SetStateAction } from "react";
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
-import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
+import { checkScreenForm, type ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
+import { readScreenSession, writeScreenSession } from "../../components/ScreenForm/screenSession";
+import { formatMarketDate } from "../../components/ScreenResults/format";
 import { BasicScreenRunQuery, type BasicScreenRun } from "../../components/ScreenForm/useScreenRun";
 import type { useScreenRunBasicQuery } from "../../components/ScreenForm/__generated__/useScreenRunBasicQuery.graphql";
 import { BasicScreenResults } from "../../components/ScreenResults/BasicScreenResults";
@@ -17,10 +19,16 @@ interface BasicScreenerProps {
   values: ScreenFormValues;
   onValuesChange: Dispatch<SetStateAction<ScreenFormValues>>;
   run: BasicScreenRun;
+  /** The view's day (null: the latest data). */
+  asOf: string | null;
+  /** At a chosen or default day (not live): a first visit runs the form's screen once, so it opens on results. */
+  runOnFirstVisit: boolean;
+  /** Where this tab's state is kept (screenSessionKey). */
+  sessionKey: string;
 }
 
 /** The Basic Screener tab: presets, the form and saved screens on the left; KPI tiles and the table on the right. */
-export function BasicScreener({ query, values, onValuesChange, run }: BasicScreenerProps) {
+export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnFirstVisit, sessionKey }: BasicScreenerProps) {
   const data = useFragment(
     graphql`
       fragment BasicScreener_query on Query {
@@ -32,6 +40,9 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
           ...SavedScreens_viewer
           latestScreen {
             createdAt
+            request {
+              asOf
+            }
             ...BasicScreenResults_result
           }
         }
@@ -40,6 +51,19 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
     query,
   );
   const latest = data.viewer?.latestScreen;
+  const latestAsOf = latest?.request.asOf ?? null;
+
+  // One run per browser session, and only when nothing was run or kept: the default day is picked
+  // for its news, so the first view shows news-driven rows instead of an empty pane.
+  const autoRunKey = `${sessionKey}.firstVisitRun`;
+  const shouldAutoRun = runOnFirstVisit && !run.hasRun && !run.pending && !latest;
+  useEffect(() => {
+    if (!shouldAutoRun || readScreenSession<boolean>(autoRunKey)) return;
+    const check = checkScreenForm(values);
+    if (!check.input) return;
+    writeScreenSession(autoRunKey, true);
+    run.run(check.input);
+  }, [shouldAutoRun, autoRunKey, values, run]);
 
   return (
     <ScreenWorkspace>
@@ -62,7 +86,10 @@ export function BasicScreener({ query, values, onValuesChange, run }: BasicScree
           </RunResultsBoundary>
         ) : latest ? (
           <>
-            <LastRun>Your last screen, run {formatDateTime(latest.createdAt)}.</LastRun>
+            <LastRun>
+              Your last screen, run {formatDateTime(latest.createdAt)}, as of {latestAsOf ? formatMarketDate(latestAsOf) : "the latest data then"}.
+              {latestAsOf !== asOf ? ` Not the day chosen above (${asOf ? formatMarketDate(asOf) : "the latest data"}): run the screen to see that day.` : ""}
+            </LastRun>
             <TooltipGroup>
               <BasicScreenResults result={latest} methodology={data.screenMethodology} />
             </TooltipGroup>

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { screenSessionKey, useScreenFormSession } from "../../components/ScreenForm/screenSession";
 import { useBasicScreenRun, useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
@@ -60,8 +62,9 @@ export default function ScreenerPage() {
   const combinedKey = screenSessionKey("combined", data.viewer?.id);
   const [basicValues, setBasicValues] = useScreenFormSession(basicKey);
   const [combinedValues, setCombinedValues] = useScreenFormSession(combinedKey);
-  const basicRun = useBasicScreenRun(basicKey);
-  const combinedRun = useCombinedScreenRun(combinedKey);
+  const { asOf } = useAsOf();
+  const basicRun = useBasicScreenRun(basicKey, asOf);
+  const combinedRun = useCombinedScreenRun(combinedKey, asOf);
 
   const selectTab = (tab: TabId) => setSearchParams(tab === "basic" ? {} : { tab }, { replace: true });
 
@@ -73,6 +76,7 @@ export default function ScreenerPage() {
           <Lead>
             Screen a universe of stocks on moving averages, RSI, liquidity, beta and news sentiment, then export the results.
           </Lead>
+          <AsOfLine />
         </div>
         <Tabs
           label="Screener views"
@@ -82,7 +86,17 @@ export default function ScreenerPage() {
             {
               id: "basic",
               label: "Basic Screener",
-              content: <BasicScreener query={data} values={basicValues} onValuesChange={setBasicValues} run={basicRun} />,
+              content: (
+                <BasicScreener
+                  query={data}
+                  values={basicValues}
+                  onValuesChange={setBasicValues}
+                  run={basicRun}
+                  asOf={asOf}
+                  runOnFirstVisit={asOf !== null}
+                  sessionKey={basicKey}
+                />
+              ),
             },
             {
               id: "combined",

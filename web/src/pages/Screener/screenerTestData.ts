@@ -95,6 +95,8 @@ export function screenerMocks({ signedIn, pro = false, savedScreens = [], latest
     PlanStatus: () => ({ hasProAccess: pro, planId: pro ? "pro" : "basic" }),
     BasicScreenResult: () => basicResult(),
     CombinedScreenResult: () => combinedResult(),
+    // No default day (as in live mode): runs carry no asOf unless the URL names one.
+    DataCoverage: () => ({ defaultAsOf: null, defaultAsOfReason: "Live news (test).", latestPriceDate: "2021-04-21", days: [], prices: [] }),
   };
 }
 
@@ -103,12 +105,18 @@ const RUNS_AND_MUTATIONS = /^useScreenRun|Mutation$/;
 export const pendingOperations = (environment: MockEnvironment, name?: string): OperationDescriptor[] =>
   environment.mock.getAllOperations().filter((operation) => !name || operation.request.node.params.name === name);
 
-/** Answer the page's queries (page and header) from the mocked schema; runs and mutations stay pending. */
+/**
+ * Answer the page's queries (page, header, as-of coverage) from the mocked schema; runs and
+ * mutations stay pending. A query asked only once another is answered is answered in a later round.
+ */
 export async function answerPageQueries(environment: MockEnvironment, mocks: IMocks) {
   const pageQueries = () => pendingOperations(environment).filter((operation) => !RUNS_AND_MUTATIONS.test(operation.request.node.params.name));
   await waitFor(() => expect(pageQueries().length).toBeGreaterThan(0));
-  for (const operation of pageQueries()) {
-    await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, mocks)));
+  for (let round = 0; round < 3 && pageQueries().length > 0; round++) {
+    for (const operation of pageQueries()) {
+      await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, mocks)));
+    }
+    await act(async () => {});
   }
 }
 

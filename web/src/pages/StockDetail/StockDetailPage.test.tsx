@@ -81,6 +81,7 @@ function mocks(technicals: object | null): IMocks {
       newsCount: 1,
       sentimentScore: 0.62,
       sentimentLabel: "BULLISH",
+      dateOnlyNote: null,
       articles: {
         edges: [
           {
@@ -92,6 +93,7 @@ function mocks(technicals: object | null): IMocks {
               source: "finnhub",
               publisher: "Reuters",
               publishedAt: "2021-03-15T15:00:00.000Z",
+              publishedTimeKnown: true,
               score: 0.62,
               label: "BULLISH",
               terms: [],
@@ -128,7 +130,15 @@ function renderDetail(path: string, state?: unknown) {
   return { environment, router };
 }
 
+/** The data's coverage, for the as-of date: no default day, so the page shows the latest data. */
+async function answerCoverage(environment: MockEnvironment) {
+  const coverage = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "useAsOfQuery"));
+  const mocked = { DataCoverage: () => ({ defaultAsOf: null, latestPriceDate: "2021-04-21", prices: [{ firstDate: "2018-01-02", lastDate: "2021-04-21" }] }) };
+  await act(async () => environment.mock.resolve(coverage, executeAgainstSchema(coverage, mocked)));
+}
+
 async function answer(environment: MockEnvironment, technicals: object | null = TECHNICALS) {
+  await answerCoverage(environment);
   const operation = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "StockDetailPageQuery"));
   await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, mocks(technicals))));
   return operation;
@@ -139,7 +149,7 @@ const figure = (label: string) => screen.getByText(label, { selector: "dt, dt *"
 test("shows the chart with SMA overlays and volume, the key figures with their sources, and the latest headlines", async () => {
   const { environment } = renderDetail("/stocks/aapl", { backTo: "/screener?tab=basic" });
   const operation = await answer(environment);
-  expect(operation.request.variables).toEqual({ ticker: "AAPL", days: 3650 }); // all stored history, for the All range
+  expect(operation.request.variables).toEqual({ ticker: "AAPL", days: 3650, asOf: null }); // all stored history, for the All range
 
   expect(await screen.findByRole("heading", { level: 1, name: "AAPL · Apple Inc." })).toBeTruthy();
   const note = screen.getByRole("note", { name: "About this data" });
@@ -212,7 +222,8 @@ test("shows the chart with SMA overlays and volume, the key figures with their s
 test("an unknown ticker reads as not found, with the server's reason", async () => {
   jest.spyOn(console, "error").mockImplementation(() => {}); // React reports the error the boundary caught
   const { environment } = renderDetail("/stocks/ZZZZZ");
-  const operation = await waitFor(() => environment.mock.getMostRecentOperation());
+  await answerCoverage(environment);
+  const operation = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "StockDetailPageQuery"));
   const message = "Unknown ticker ZZZZZ: it is not in the bundled symbol lists (US-listed securities).";
   await act(async () =>
     environment.mock.reject(

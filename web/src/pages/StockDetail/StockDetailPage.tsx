@@ -1,13 +1,16 @@
-import { Component, Suspense, useState, type ReactNode } from "react";
+import { Component, Suspense, useEffect, useState, type ReactNode } from "react";
 import { graphql, loadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { asOfForRequest, useAsOf } from "../../components/AsOfControl/useAsOf";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { HeadlineList } from "../../components/HeadlineList/HeadlineList";
 import { Notice } from "../../components/Notice/Notice";
 import { PriceChart } from "../../components/PriceChart/PriceChart";
 import { DataSourceLine } from "../../components/ScreenResults/DataSourceLine";
+import { formatMarketDate } from "../../components/ScreenResults/format";
 import { useScoreMethodology } from "../../components/ScreenResults/ScoreHelp";
 import type { StockLinkState } from "../../components/ScreenResults/TickerCell";
 import { formatDateTime } from "../../components/SentimentBadge/sentiment";
@@ -23,28 +26,28 @@ import type { StockDetailPageQuery as StockDetailPageQueryType } from "./__gener
 export const CHART_DAYS = 3650;
 
 export const StockDetailPageQuery = graphql`
-  query StockDetailPageQuery($ticker: String!, $days: Int!) {
+  query StockDetailPageQuery($ticker: String!, $days: Int!, $asOf: String) {
     stock(ticker: $ticker) {
       id
       ticker
       name
-      technicals {
+      technicals(asOf: $asOf) {
         asOf
         source
         isSnapshot
         ...StockFigures_technicals
       }
-      priceHistory(days: $days) {
+      priceHistory(days: $days, asOf: $asOf) {
         ...PriceChart_history
       }
-      news(timeframe: D7) {
+      news(timeframe: D7, asOf: $asOf) {
         asOf
         mode
         newsCount
         sentimentScore
         sentimentLabel
       }
-      ...HeadlineList_stock @arguments(timeframe: D7)
+      ...HeadlineList_stock @arguments(timeframe: D7, asOf: $asOf)
     }
     screenMethodology {
       ...ScoreHelp_methodology
@@ -61,9 +64,10 @@ function tickerFromParams(params: LoaderFunctionArgs["params"]): string {
   return (params.ticker ?? "").trim().toUpperCase();
 }
 
-/** Starts the stock's query before the page renders. */
+/** Starts the stock's query, as of the view's day, before the page renders. */
 export function loader(environment: IEnvironment, args: LoaderFunctionArgs): StockDetailLoaderData {
-  const variables = { ticker: tickerFromParams(args.params), days: CHART_DAYS };
+  const asOf = asOfForRequest(environment, args.request);
+  const variables = { ticker: tickerFromParams(args.params), days: CHART_DAYS, asOf };
   return { queryRef: loadQuery<StockDetailPageQueryType>(environment, StockDetailPageQuery, variables) };
 }
 
@@ -76,16 +80,24 @@ function backTarget(state: unknown): string {
 /** /stocks/:ticker — a stock's price chart with SMA overlays, its key figures and its latest headlines. */
 export default function StockDetailPage() {
   const { queryRef: loaderRef } = useLoaderData() as StockDetailLoaderData;
-  const [retryRef, loadRetry] = useQueryLoader<StockDetailPageQueryType>(StockDetailPageQuery);
-  // A retry replaces the loader's reference until the router loads another ticker.
-  const queryRef = retryRef && retryRef.variables.ticker === loaderRef.variables.ticker ? retryRef : loaderRef;
+  const { asOf } = useAsOf();
+  const [ownRef, loadOwn] = useQueryLoader<StockDetailPageQueryType>(StockDetailPageQuery);
+  const wanted = { ...loaderRef.variables, asOf };
+  const isWanted = (ref: PreloadedQuery<StockDetailPageQueryType> | null | undefined): ref is PreloadedQuery<StockDetailPageQueryType> =>
+    !!ref && ref.variables.ticker === wanted.ticker && (ref.variables.asOf ?? null) === asOf;
+  // A retry, or the default day learned after the loader ran (the app's first page), replaces the
+  // loader's reference until the router loads another ticker or day.
+  const queryRef = isWanted(ownRef) ? ownRef : isWanted(loaderRef) ? loaderRef : null;
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
   const ticker = loaderRef.variables.ticker;
   useDocumentTitle(`${ticker} · Stock detail`);
+  useEffect(() => {
+    if (!queryRef) loadOwn({ ticker: wanted.ticker, days: wanted.days, asOf: wanted.asOf });
+  }, [queryRef, loadOwn, wanted.ticker, wanted.days, wanted.asOf]);
 
   const retry = () => {
-    loadRetry(loaderRef.variables, { fetchPolicy: "network-only" });
+    loadOwn(wanted, { fetchPolicy: "network-only" });
     setAttempt((count) => count + 1);
   };
 
@@ -93,9 +105,10 @@ export default function StockDetailPage() {
     <Container>
       <PageSection>
         <BackLink to={backTarget(location.state)}>← Back to results</BackLink>
-        <StockErrorBoundary key={`${ticker}-${attempt}`} ticker={ticker} onRetry={retry}>
+        <AsOfLine />
+        <StockErrorBoundary key={`${ticker}-${asOf}-${attempt}`} ticker={ticker} onRetry={retry}>
           <Suspense fallback={<PageLoading label={`Loading ${ticker}…`} />}>
-            <StockDetail queryRef={queryRef} />
+            {queryRef ? <StockDetail queryRef={queryRef} /> : <PageLoading label={`Loading ${ticker}…`} />}
           </Suspense>
         </StockErrorBoundary>
       </PageSection>
@@ -129,7 +142,11 @@ function StockDetail({ queryRef }: { queryRef: PreloadedQuery<StockDetailPageQue
         </Overview>
       ) : (
         <Notice title={`No price data for ${stock.ticker}`}>
-          <p>No daily prices are stored for {stock.ticker}, so there is no chart and no indicators. Its news is below.</p>
+          <p>
+            No daily prices are stored for {stock.ticker}
+            {queryRef.variables.asOf ? ` on or before ${formatMarketDate(queryRef.variables.asOf)}` : ""}, so there is no chart and no
+            indicators. Its news is below.
+          </p>
         </Notice>
       )}
 
