@@ -118,7 +118,16 @@ function useScreenRun<Query extends ScreenRunOperation>(
   const [result, loadResult] = useQueryLoader<Query>(query);
   const [pending, setPending] = useState(false);
   const inFlight = useRef<Subscription | null>(null);
-  useEffect(() => () => inFlight.current?.unsubscribe(), []);
+  // Unmounting drops the run in flight; a remount of the same state (React's Strict Mode) must not
+  // keep waiting for it.
+  useEffect(
+    () => () => {
+      inFlight.current?.unsubscribe();
+      inFlight.current = null;
+      setPending(false);
+    },
+    [],
+  );
   const runKey = `${sessionKey}.run`;
 
   // The kept run, put back in the store before the first paint (so a restored screen never flashes

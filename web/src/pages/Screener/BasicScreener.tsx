@@ -63,7 +63,11 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
     if (!check.input) return;
     writeScreenSession(autoRunKey, true);
     run.run(check.input);
-  }, [shouldAutoRun, autoRunKey, values, run]);
+    // Torn down before it finished (a remount drops the run in flight): the next mount runs it.
+    return () => {
+      if (readScreenSession(`${sessionKey}.run`) === null) writeScreenSession(autoRunKey, false);
+    };
+  }, [shouldAutoRun, autoRunKey, sessionKey, values, run]);
 
   return (
     <ScreenWorkspace>
