@@ -106,12 +106,12 @@ describe("As of a day", () => {
     await close();
   });
 
-  it("a Pro user's combined S&P 500 screen at the default day grades rows A to D", async () => {
+  it("a Pro user's first visit to /combined-screener runs the S&P 500 screen at the default day and grades rows A to D", async () => {
     const { page, problems, close } = await openPage(browser);
     await signInAsNewProUser(page, `as-of-pro-${Date.now()}@example.com`, "Ada Asof");
     await page.goto(`${baseUrl}/combined-screener`);
     await expect(asOfInput(page).inputValue()).resolves.toBe(DEFAULT_DAY);
-    await page.getByRole("button", { name: "Run Combined Analysis" }).click();
+    // A Pro user's first visit opens on graded results at that day, with no click.
     await page.getByText("Combined Analysis Complete", { exact: true }).first().waitFor({ timeout: 45_000 });
     // The grades of every match, not only the top 10 shown: each of A to D is given to some.
     const spread = (await page.getByLabel("Grades of all matches").textContent()) ?? "";

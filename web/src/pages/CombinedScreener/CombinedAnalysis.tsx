@@ -6,6 +6,7 @@ import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { ProFeatureOverlay } from "../../components/ProFeatureOverlay/ProFeatureOverlay";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
+import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
 import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
 import { CombinedScreenRunQuery, PRO_REQUIRED_TOAST, type CombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
@@ -22,6 +23,8 @@ interface CombinedAnalysisProps {
   values: ScreenFormValues;
   onValuesChange: Dispatch<SetStateAction<ScreenFormValues>>;
   run: CombinedScreenRun;
+  /** A first visit with Pro access runs the form's screen once (see useFirstVisitRun). */
+  firstVisitRun?: { sessionKey: string; enabled: boolean };
 }
 
 const RUN_LABEL = "Run Combined Analysis";
@@ -32,7 +35,7 @@ const RUN_LABEL = "Run Combined Analysis";
  * the same form blurred under the Pro overlay, the 'Pro Feature Required' toast if they try to
  * run, and the plans.
  */
-export function CombinedAnalysis({ query, values, onValuesChange, run }: CombinedAnalysisProps) {
+export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisitRun }: CombinedAnalysisProps) {
   const data = useFragment(
     graphql`
       fragment CombinedAnalysis_query on Query {
@@ -50,6 +53,13 @@ export function CombinedAnalysis({ query, values, onValuesChange, run }: Combine
     query,
   );
   const hasProAccess = useProAccess(data.viewer);
+  useFirstVisitRun({
+    values,
+    run,
+    sessionKey: firstVisitRun?.sessionKey ?? "",
+    enabled: hasProAccess && !!firstVisitRun?.enabled,
+    hasStoredRun: false,
+  });
   const { toast } = useToast();
   const plansTitleId = useId();
   const blockRun = () => toast(PRO_REQUIRED_TOAST);

@@ -52,7 +52,13 @@ export default function CombinedScreenerPage() {
           <Lead>Technical and news-sentiment signals combined into one graded score (A to D).</Lead>
           <AsOfLine />
         </div>
-        <CombinedAnalysis query={data} values={values} onValuesChange={setValues} run={run} />
+        <CombinedAnalysis
+          query={data}
+          values={values}
+          onValuesChange={setValues}
+          run={run}
+          firstVisitRun={{ sessionKey, enabled: asOf !== null }}
+        />
       </PageSection>
     </WideContainer>
   );

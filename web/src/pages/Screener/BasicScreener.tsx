@@ -1,10 +1,10 @@
-import { useEffect, type Dispatch, type SetStateAction } from "react";
+import type { Dispatch, SetStateAction } from "react";
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
-import { checkScreenForm, type ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
-import { readScreenSession, writeScreenSession } from "../../components/ScreenForm/screenSession";
+import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
+import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
 import { formatMarketDate } from "../../components/ScreenResults/format";
 import { BasicScreenRunQuery, type BasicScreenRun } from "../../components/ScreenForm/useScreenRun";
 import type { useScreenRunBasicQuery } from "../../components/ScreenForm/__generated__/useScreenRunBasicQuery.graphql";
@@ -53,21 +53,7 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
   const latest = data.viewer?.latestScreen;
   const latestAsOf = latest?.request.asOf ?? null;
 
-  // One run per browser session, and only when nothing was run or kept: the default day is picked
-  // for its news, so the first view shows news-driven rows instead of an empty pane.
-  const autoRunKey = `${sessionKey}.firstVisitRun`;
-  const shouldAutoRun = runOnFirstVisit && !run.hasRun && !run.pending && !latest;
-  useEffect(() => {
-    if (!shouldAutoRun || readScreenSession<boolean>(autoRunKey)) return;
-    const check = checkScreenForm(values);
-    if (!check.input) return;
-    writeScreenSession(autoRunKey, true);
-    run.run(check.input);
-    // Torn down before it finished (a remount drops the run in flight): the next mount runs it.
-    return () => {
-      if (readScreenSession(`${sessionKey}.run`) === null) writeScreenSession(autoRunKey, false);
-    };
-  }, [shouldAutoRun, autoRunKey, sessionKey, values, run]);
+  useFirstVisitRun({ values, run, sessionKey, enabled: runOnFirstVisit, hasStoredRun: !!latest });
 
   return (
     <ScreenWorkspace>
