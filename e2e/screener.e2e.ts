@@ -17,20 +17,30 @@ async function tile(page: Page, label: string): Promise<number> {
 
 const basicForm = (page: Page) => page.getByRole("form", { name: "Basic screen parameters" });
 
-async function runBasicScreen(page: Page) {
-  const run = basicForm(page).getByRole("button", { name: /Run Screen|Running\.\.\./ });
-  await run.click();
+/** /screener, once the first visit's own run (the default screen at the default day) has answered. */
+async function openScreener(page: Page) {
+  await page.goto(`${baseUrl}/screener`);
+  await page.getByRole("table").waitFor({ timeout: 45_000 });
+}
+
+/** Runs the form and waits for its answer: the Universe tile shows the universe asked for. */
+async function runBasicScreen(page: Page, universe: number) {
+  await basicForm(page).getByRole("button", { name: "Run Screen" }).click();
   await page.getByText("Screening Complete", { exact: true }).first().waitFor();
+  for (let waited = 0; (await tile(page, "Universe")) !== universe; waited += 200) {
+    if (waited > 45_000) throw new Error(`the Universe tile never showed ${universe}`);
+    await page.waitForTimeout(200);
+  }
   await page.getByRole("table").waitFor();
 }
 
 describe("Basic Screener", () => {
   it("screens my five default tickers with real snapshot data, then exports exactly the spec's CSV", async () => {
     const { page, problems, close } = await openPage(browser);
-    await page.goto(`${baseUrl}/screener`);
+    await openScreener(page);
     await basicForm(page).getByLabel("Universe").selectOption("MANUAL");
     await expect(basicForm(page).getByLabel("Tickers", { exact: true }).inputValue()).resolves.toBe("AAPL, MSFT, NVDA, JPM, AMZN");
-    await runBasicScreen(page);
+    await runBasicScreen(page, 5);
 
     expect(await tile(page, "Universe")).toBe(5);
     expect(await tile(page, "With Price Data")).toBe(5);
@@ -54,9 +64,9 @@ describe("Basic Screener", () => {
 
   it("screens the whole market: hundreds of rows that add up, every column in view at 1440 px, sortable; a ticker opens its chart and Back keeps the results", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1440, height: 900 });
-    await page.goto(`${baseUrl}/screener`);
+    await openScreener(page);
     await basicForm(page).getByLabel("Universe").selectOption("ALL_MARKET");
-    await runBasicScreen(page);
+    await runBasicScreen(page, 4000);
 
     const universe = await tile(page, "Universe");
     const withPrices = await tile(page, "With Price Data");
@@ -117,6 +127,8 @@ describe("Basic Screener", () => {
     const { page, problems, close } = await openPage(browser);
     await signInAsNewProUser(page, `screener-pro-${Date.now()}@example.com`, "Ada Pro");
     await page.goto(`${baseUrl}/combined-screener`);
+    // The first visit runs the default screen by itself; then a run by hand.
+    await page.getByText("Combined Analysis Complete", { exact: true }).first().waitFor({ timeout: 45_000 });
     await page.getByRole("button", { name: "Run Combined Analysis" }).click();
     await page.getByText("Combined Analysis Complete", { exact: true }).first().waitFor();
     const results = page.getByRole("region", { name: "Combined analysis results" }).or(page.locator('[aria-label="Combined analysis results"]'));

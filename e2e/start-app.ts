@@ -5,7 +5,8 @@ import path from "node:path";
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(__dirname, "..");
-const stateFile = path.join(os.tmpdir(), "tickerscope-e2e.json");
+// Per port: two suites on one machine (a CI run beside a session) never stop each other's server.
+const stateFile = path.join(os.tmpdir(), `tickerscope-e2e-${e2ePort}.json`);
 
 async function waitForReady(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

@@ -221,6 +221,7 @@ async function main() {
     DATA_DIR: directory,
     API_POINTS_PER_HOUR: "100000000",
     WEB_REQUESTS_PER_10_MINUTES: "100000000",
+    WEB_SCREEN_RUNS_PER_10_MINUTES: "100000000",
   });
   const logger = createLogger(config);
   const migrateStarted = performance.now();
