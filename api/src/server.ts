@@ -8,6 +8,7 @@ import { resolveSessionSecret } from "./auth/session-secret";
 import { scheduleSessionPurge } from "./auth/sessions";
 import { buildDeps } from "./deps";
 import { scheduleMarketDataRefresh } from "./market-data/price-refresh";
+import { scheduleAiPicks } from "./ai-picks/ai-picks-pass";
 import { loadPriceSnapshot } from "./market-data/price-snapshot";
 import { scheduleNewsIngestion } from "./news/ingestion/schedule";
 import { loadNewsSnapshot } from "./news/snapshot/news-snapshot";
@@ -66,6 +67,8 @@ async function main() {
   const stopNewsIngestion = scheduleNewsIngestion(deps);
   // Live daily bars every MARKET_DATA_REFRESH_MINUTES (0 or MARKET_DATA_PROVIDER=none = off), one pass at a time across instances.
   const stopPriceRefresh = scheduleMarketDataRefresh(deps);
+  // AI picks: a pass now (beside the server, once the snapshot is in) and after every change of the prices.
+  const stopAiPicks = scheduleAiPicks(deps);
   const server = buildApp(deps).listen(config.port, config.host, () => {
     logger.info(
       {
@@ -85,7 +88,7 @@ async function main() {
     stopSessionPurge();
     server.close(async () => {
       // Every response has gone out: store the screen runs still queued behind them, then stop.
-      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh()]);
+      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh(), stopAiPicks()]);
       await deps.newsEvents.close();
       await db.close();
       await redis?.quit();

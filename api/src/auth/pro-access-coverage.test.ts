@@ -26,6 +26,7 @@ import {
   type GraphQLObjectType,
 } from "graphql";
 import request from "supertest";
+import { offsetToCursor } from "@pothos/plugin-relay";
 import { hashApiKey } from "../api-keys/api-keys";
 import { proRestRoutes, requirePro } from "../billing/require-pro";
 import { schema } from "../graphql/schema";
@@ -321,31 +322,41 @@ describe("Pro REST shims", () => {
  * GraphQL and REST; everyone without Pro gets PRO_REQUIRED naming the field, a Pro user no auth error.
  */
 const backtestScreen = { graphql: `screen: { universe: MANUAL, tickers: ["AAPL"] }`, rest: { universe: "manual", tickers: ["AAPL"] } };
-const proLimitProbes = [
+type RestProbe = { method: "GET"; url: string; field: string } | { method: "POST"; url: string; body: object; field: string };
+const backtestProbes = [
   { rule: "screenBacktest over 12 months", field: "to", graphqlInput: `from: "2019-01", to: "2020-01"`, restInput: { from: "2019-01", to: "2020-01" } },
   { rule: "screenBacktest of more than the top 20", field: "topN", graphqlInput: `from: "2019-01", to: "2019-02", topN: 21`, restInput: { from: "2019-01", to: "2019-02", topN: 21 } },
   { rule: "screenBacktest of a COMBINED screen", field: "kind", graphqlInput: `from: "2019-01", to: "2019-02", kind: COMBINED`, restInput: { from: "2019-01", to: "2019-02", kind: "combined" } },
 ].map((probe) => ({
-  ...probe,
+  rule: probe.rule,
+  field: probe.field,
   query: `{ screenBacktest(input: { ${backtestScreen.graphql}, ${probe.graphqlInput} }) { topN } }`,
-  restUrl: "/api/screen/backtest",
-  restBody: { screen: backtestScreen.rest, ...probe.restInput },
+  rest: { method: "POST", url: "/api/screen/backtest", body: { screen: backtestScreen.rest, ...probe.restInput }, field: probe.field } as RestProbe,
 }));
+const proLimitProbes = [
+  ...backtestProbes,
+  { rule: "aiPicks past the top 5", field: "first", query: `{ aiPicks(first: 6) { totalCount } }`, rest: { method: "GET", url: "/api/ai-picks?limit=6", field: "limit" } as RestProbe },
+  { rule: "aiPicks page after the top 5", field: "after", query: `{ aiPicks(first: 5, after: "${offsetToCursor(4)}") { totalCount } }`, rest: null },
+  { rule: "aiPicks page reaching past the top 5", field: "first", query: `{ aiPicks(first: 3, after: "${offsetToCursor(2)}") { totalCount } }`, rest: null },
+];
+
+const sendRest = (actor: Actor, rest: RestProbe) => (rest.method === "GET" ? actor.get(rest.url) : actor.post(rest.url, rest.body));
 
 describe.each(proLimitProbes.map((probe) => [probe.rule, probe] as const))("Pro limit: %s", (_rule, probe) => {
   it.each(deniedActors)("%s gets PRO_REQUIRED naming the limit, over GraphQL and REST", async (actorName) => {
     const { body } = await actors[actorName].send({ query: probe.query });
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: "PRO_REQUIRED", fieldErrors: [{ field: probe.field }] });
-    const rest = await actors[actorName].post(probe.restUrl, probe.restBody);
+    if (!probe.rest) return;
+    const rest = await sendRest(actors[actorName], probe.rest);
     expect(rest.status).toBe(403);
-    expect(rest.body).toMatchObject({ code: "PRO_REQUIRED", errors: [{ field: probe.field }] });
+    expect(rest.body).toMatchObject({ code: "PRO_REQUIRED", errors: [{ field: probe.rest.field }] });
   });
 
   it("is no auth error for a Pro user (positive control)", async () => {
     const { body } = await actors["pro session"].send({ query: probe.query });
     expect(authErrors(body)).toEqual([]);
-    expect((await actors["pro session"].post(probe.restUrl, probe.restBody)).status).not.toBe(403);
+    if (probe.rest) expect((await sendRest(actors["pro session"], probe.rest)).status).not.toBe(403);
   });
 });
 

@@ -13,6 +13,7 @@ import { healthRoutes } from "../health/health.routes";
 import { compressResponses } from "./compress-responses";
 import { dataCoverageRoutes } from "../data-coverage/data-coverage.routes";
 import { screenBacktestRoutes } from "../backtest/screen-backtest.routes";
+import { aiPicksRoutes } from "../ai-picks/ai-picks.routes";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { graphiqlAssetRoutes } from "./graphiql";
@@ -88,6 +89,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(dataCoverageRoutes(deps));
   app.use(screeningRoutes(deps));
   app.use(screenBacktestRoutes(deps));
+  app.use(aiPicksRoutes(deps));
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));

@@ -40,6 +40,8 @@ export type TechnicalsStore = {
   asOf(date: string): Promise<MarketSnapshot>;
   /** Every stored bar, read once per version of the data (the backtest's prices, and the source of `asOf`). */
   bars(): Promise<BarHistory>;
+  /** The stored indicators' version (newest computed_at and row count): it changes after every load or refresh. */
+  version(): Promise<string>;
 };
 
 /** One ticker's stored bars with a close, oldest first. */
@@ -68,7 +70,7 @@ const PAST_SNAPSHOTS_KEPT = 40;
 /** The ETF whose returns stand for the market when price_data has its bars (the live refresh fetches it). */
 export const marketProxyTicker = "SPY";
 
-type WindowRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; source: string };
+export type WindowRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; source: string };
 
 /** Each ticker's bars in the `days` calendar days up to its own latest bar, oldest first, as arrays (one row per ticker). */
 async function readWindows(db: Database, days: number, tickers?: string[]): Promise<WindowRow[]> {
@@ -166,7 +168,7 @@ function windowsThrough(history: BarHistory, days: number, tickers: Iterable<str
  * beta against it would be 1). Null when neither is there. `read` gives the tickers' windows of
  * marketProxyWindowDays (from the database, or from memory as of a past day).
  */
-async function marketReturns(read: (tickers: string[]) => Promise<WindowRow[]> | WindowRow[]): Promise<MarketReturns | null> {
+export async function marketReturns(read: (tickers: string[]) => Promise<WindowRow[]> | WindowRow[]): Promise<MarketReturns | null> {
   const [spy] = await read([marketProxyTicker]);
   if (spy && spy.closes.length > betaReturns) {
     return { name: "SPY (SPDR S&P 500 ETF Trust) daily returns", byDate: new Map(dailyReturns(spy).map((r) => [r.date, r.value])) };
@@ -338,6 +340,7 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
   // Past dates' snapshots, keyed by the stored indicators' version too: a refresh makes them anew.
   const pastSnapshots = new LRUCache<string, Promise<Omit<MarketSnapshot, "isSnapshot">>>({ max: PAST_SNAPSHOTS_KEPT });
   return {
+    version: sharedVersion,
     async bars() {
       return barsOf(await sharedVersion());
     },

@@ -1,0 +1,269 @@
+// GraphQL Query.aiPicks (the top 5 for everyone, the rest with Pro) and Query.aiTrackRecord (public,
+// so anyone can check the figures), over the same services as GET /api/ai-picks.
+import { cursorToOffset, resolveArrayConnection } from "@pothos/plugin-relay";
+import { AppError } from "../errors/app-error";
+import { builder } from "../graphql/builder";
+import {
+  aiPicksDay,
+  aiTrackRecord,
+  assertPicksAllowed,
+  FREE_PICKS,
+  MAX_PICKS_PAGE,
+  newsNoteOf,
+  whyOf,
+  type AiModelView,
+  type AiPicksDay,
+  type AiPickView,
+  type AiRebalanceView,
+  type AiSources,
+  type AiTrackRecordView,
+} from "./ai-picks";
+import { FACTORS } from "./features";
+import type { RebalanceOutcome, StrategySummary } from "./track-record";
+
+/** Computed lists, in memory: priced as one item. */
+const precomputed = { complexity: { field: 1, multiplier: 1 } } as const;
+
+const AiFactorRef = builder.objectRef<AiPickView["factors"][number]>("AiPickFactor").implement({
+  description: "One model input of a pick: its raw value and what it added to the score (weight × the ticker's normalised input).",
+  fields: (t) => ({
+    factor: t.exposeString("factor", { description: FACTORS.map((factor) => `${factor.key}: ${factor.definition}`).join("; ") }),
+    label: t.exposeString("label"),
+    input: t.exposeFloat("input", { nullable: true, description: "The raw input (returns as fractions, RSI 0–100); null when missing (counted as the middle rank, or neutral news)." }),
+    contribution: t.exposeFloat("contribution", { description: "Added to the predicted return rank (−0.5…0.5)." }),
+  }),
+});
+
+const AiPickRef = builder.objectRef<AiPickView>("AiPick").implement({
+  description: "A ticker scored by the AI picks model on a day, from data dated on or before it.",
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "The trading day scored (YYYY-MM-DD); price and returns are at its close." }),
+    ticker: t.exposeString("ticker"),
+    name: t.exposeString("name", { nullable: true }),
+    rank: t.exposeInt("rank", { description: "1 = highest score that day." }),
+    aiScore: t.exposeFloat("aiScore", { description: "0–1: the calibrated probability of beating the universe's median return over the next 21 trading days." }),
+    score: t.exposeFloat("score", { description: "The model's predicted return rank (−0.5…0.5) before calibration: the sum of the contributions and the intercept." }),
+    price: t.exposeFloat("price", { description: "Close on date (split-adjusted, as stored)." }),
+    marketCap: t.exposeFloat("marketCap", { nullable: true, description: "Always null for now: no shares-outstanding data is stored, so no market cap is shown rather than one guessed." }),
+    returns1m: t.exposeFloat("returns1m", { nullable: true, description: "Price return over 21 trading days to date, as a fraction." }),
+    returns3m: t.exposeFloat("returns3m", { nullable: true, description: "Over 63 trading days." }),
+    returns12m: t.exposeFloat("returns12m", { nullable: true, description: "Over 252 trading days." }),
+    rsi: t.exposeFloat("rsi", { nullable: true, description: "RSI 14 at date." }),
+    newsArticles: t.exposeInt("newsArticles", { description: "Articles naming the ticker in the 7 days to date." }),
+    newsNote: t.string({ resolve: newsNoteOf }),
+    why: t.string({ description: "The three largest contributions, in words.", resolve: whyOf }),
+    factors: t.field({ type: [AiFactorRef], ...precomputed, description: "Every input, the largest contribution (in size) first.", resolve: (pick) => pick.factors }),
+    baselineRank: t.exposeInt("baselineRank", { nullable: true, description: "Its rank by plain 12-1 momentum, the baseline model, the same day." }),
+    forwardReturn: t.exposeFloat("forwardReturn", {
+      nullable: true,
+      description: "For a completed rebalance: the realised price return from date's close to the next rebalance's close. Null otherwise.",
+    }),
+  }),
+});
+
+const AiFactorWeightRef = builder.objectRef<AiModelView["weights"][number]>("AiFactorWeight").implement({
+  fields: (t) => ({ factor: t.exposeString("factor"), label: t.exposeString("label"), weight: t.exposeFloat("weight") }),
+});
+
+const AiModelRef = builder.objectRef<AiModelView>("AiModel").implement({
+  description: "The fit that scored a day: a ridge regression of the 21-day forward-return rank on the normalised inputs, refit at each monthly rebalance.",
+  fields: (t) => ({
+    version: t.exposeString("version"),
+    fittedOn: t.exposeString("fittedOn", { description: "The rebalance day it was fitted on." }),
+    trainingSamples: t.exposeInt("trainingSamples", { description: "Ticker-days in its expanding training window." }),
+    trainingFrom: t.exposeString("trainingFrom", { nullable: true }),
+    trainingThrough: t.exposeString("trainingThrough", { nullable: true, description: "The last training day: its 21-day outcome was known on fittedOn." }),
+    intercept: t.exposeFloat("intercept"),
+    weights: t.field({ type: [AiFactorWeightRef], ...precomputed, resolve: (model) => model.weights }),
+    calibrationIntercept: t.float({ resolve: (model) => model.calibration.intercept }),
+    calibrationSlope: t.float({ description: "aiScore = 1 ÷ (1 + e^−(calibrationIntercept + calibrationSlope × score)).", resolve: (model) => model.calibration.slope }),
+  }),
+});
+
+const AiNewsSourceRef = builder.objectRef<AiSources["news"][number]>("AiNewsSource").implement({
+  fields: (t) => ({
+    source: t.exposeString("source"),
+    articles: t.exposeInt("articles"),
+    first: t.exposeString("first"),
+    last: t.exposeString("last"),
+    isSnapshot: t.exposeBoolean("snapshot"),
+  }),
+});
+
+const AiSourcesRef = builder.objectRef<AiSources>("AiPicksSources").implement({
+  description: "What the model read.",
+  fields: (t) => ({
+    prices: t.exposeStringList("prices"),
+    marketProxy: t.exposeString("marketProxy", { nullable: true, description: "What beta is measured against." }),
+    news: t.field({ type: [AiNewsSourceRef], ...precomputed, resolve: (sources) => sources.news }),
+  }),
+});
+
+const AiPicksStatusEnum = builder.enumType("AiPicksStatus", {
+  values: {
+    READY: { description: "Picks are listed." },
+    COMPUTING: { description: "The first pass over the stored prices is running; ask again in a few seconds." },
+    NO_MODEL: { description: "The day is before the model's first fit." },
+    NO_PRICES: { description: "No prices are stored on or before the day." },
+  } as const,
+});
+
+type PicksConnectionShape = ReturnType<typeof resolveArrayConnection<AiPickView>> & { day: AiPicksDay };
+
+const AiPicksConnection = builder.connectionObject(
+  {
+    type: AiPickRef,
+    name: "AiPicksConnection",
+    fields: (t) => ({
+      totalCount: t.int({ description: "Tickers scored that day.", resolve: (connection) => (connection as PicksConnectionShape).day.picks.length }),
+      status: t.field({ type: AiPicksStatusEnum, resolve: (connection) => (connection as PicksConnectionShape).day.status }),
+      message: t.string({ nullable: true, description: "Why there are no picks.", resolve: (connection) => (connection as PicksConnectionShape).day.message }),
+      date: t.string({ nullable: true, description: "The trading day scored: the last one on or before the as-of day.", resolve: (connection) => (connection as PicksConnectionShape).day.date }),
+      requestedAsOf: t.string({ nullable: true, resolve: (connection) => (connection as PicksConnectionShape).day.requestedAsOf }),
+      kind: t.string({
+        nullable: true,
+        description: "rebalance (a stored monthly rebalance of the track record), day (a day stored by the pass: the latest price day, the default as-of day) or on_request (scored when asked, with the month's fit).",
+        resolve: (connection) => (connection as PicksConnectionShape).day.kind,
+      }),
+      model: t.field({ type: AiModelRef, nullable: true, resolve: (connection) => (connection as PicksConnectionShape).day.model }),
+      sources: t.field({ type: AiSourcesRef, nullable: true, resolve: (connection) => (connection as PicksConnectionShape).day.sources }),
+      computedAt: t.field({ type: "DateTime", nullable: true, resolve: (connection) => (connection as PicksConnectionShape).day.computedAt }),
+      freeLimit: t.int({ description: "Ranks anyone may read; the rest need Pro.", resolve: () => FREE_PICKS }),
+    }),
+  },
+  { name: "AiPickEdge" },
+);
+
+/** The page's offset, checked: an `after` that is no cursor of this connection is a BAD_USER_INPUT. */
+function pageOffset(args: { first?: number | null; after?: string | null }): { offset: number; first: number } {
+  const first = args.first ?? FREE_PICKS;
+  if (!Number.isInteger(first) || first < 0 || first > MAX_PICKS_PAGE) {
+    const message = `first must be between 0 and ${MAX_PICKS_PAGE}`;
+    throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "first", message }] });
+  }
+  if (!args.after) return { offset: 0, first };
+  let after = Number.NaN;
+  try {
+    after = cursorToOffset(args.after);
+  } catch {
+    // reported below
+  }
+  if (!Number.isInteger(after) || after < 0) {
+    const message = "after must be a cursor from this connection";
+    throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "after", message }] });
+  }
+  return { offset: after + 1, first };
+}
+
+builder.queryField("aiPicks", (t) =>
+  t.field({
+    type: AiPicksConnection,
+    description:
+      `AI stock picks on a day, ranked. The top ${FREE_PICKS} are free; a page reaching past rank ${FREE_PICKS} needs Pro (PRO_REQUIRED naming first or after). ` +
+      "asOf: a day within the stored prices (default: the app's default as-of day, else the latest price day).",
+    args: { first: t.arg.int(), after: t.arg.string(), asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
+    complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? FREE_PICKS) / 25)), multiplier: 0 }),
+    resolve: async (_root, args, context) => {
+      const { offset, first } = pageOffset(args);
+      assertPicksAllowed(context.viewer, offset, first, args.after && offset + first > FREE_PICKS && offset >= FREE_PICKS ? "after" : "first");
+      const day = await aiPicksDay(context, args.asOf);
+      const connection = resolveArrayConnection({ args: { first, after: args.after ?? undefined }, maxSize: MAX_PICKS_PAGE }, day.picks);
+      return { ...connection, day } as PicksConnectionShape;
+    },
+  }),
+);
+
+const StrategySummaryRef = builder.objectRef<StrategySummary>("AiStrategySummary").implement({
+  description: "One strategy over the completed rebalances. Returns are fractions (0.012 = 1.2 %).",
+  fields: (t) => ({
+    strategy: t.exposeString("strategy", { description: "model_top5 | model_decile | momentum_top5 | momentum_decile | universe" }),
+    label: t.exposeString("label"),
+    cumulativeReturn: t.exposeFloat("cumulativeReturn"),
+    annualisedReturn: t.exposeFloat("annualisedReturn", { description: "(1 + cumulative)^(12 ÷ months) − 1." }),
+    annualisedExcessReturn: t.exposeFloat("annualisedExcessReturn", { description: "annualisedReturn minus the equal-weight universe's." }),
+    meanMonthlyReturn: t.exposeFloat("meanMonthlyReturn"),
+    maxDrawdown: t.exposeFloat("maxDrawdown", { description: "Largest fall from a running peak of the daily value." }),
+    averageTurnover: t.exposeFloat("averageTurnover", { nullable: true, description: "Buys + sells per rebalance as a fraction of the portfolio, after the first purchase." }),
+    hitRate: t.exposeFloat("hitRate", { nullable: true, description: "Top-5 strategies: share of picks whose period return beat the universe median." }),
+  }),
+});
+
+const TrackPointRef = builder.objectRef<AiTrackRecordView["curve"][number]>("AiTrackPoint").implement({
+  description: "Each strategy's value at a day's close (1 at the first rebalance).",
+  fields: (t) => ({
+    date: t.exposeString("date"),
+    modelTop5: t.exposeFloat("model_top5"),
+    modelDecile: t.exposeFloat("model_decile"),
+    momentumTop5: t.exposeFloat("momentum_top5"),
+    momentumDecile: t.exposeFloat("momentum_decile"),
+    universe: t.exposeFloat("universe"),
+  }),
+});
+
+const RebalanceOutcomeRef = builder.objectRef<RebalanceOutcome>("AiRebalanceOutcome").implement({
+  description: "What a completed rebalance earned to the next rebalance's close (after 10 bps per unit of turnover; the universe at no cost).",
+  fields: (t) => ({
+    periodEnd: t.exposeString("periodEnd"),
+    ic: t.exposeFloat("ic", { nullable: true, description: "Spearman correlation of the score with the realised returns." }),
+    baselineIc: t.exposeFloat("baselineIc", { nullable: true, description: "The same for 12-1 momentum." }),
+    universeMedian: t.exposeFloat("universeMedian", { nullable: true }),
+    modelTop5Return: t.float({ resolve: (outcome) => outcome.returns.model_top5 }),
+    modelDecileReturn: t.float({ resolve: (outcome) => outcome.returns.model_decile }),
+    momentumTop5Return: t.float({ resolve: (outcome) => outcome.returns.momentum_top5 }),
+    momentumDecileReturn: t.float({ resolve: (outcome) => outcome.returns.momentum_decile }),
+    universeReturn: t.float({ resolve: (outcome) => outcome.returns.universe }),
+    modelTop5Turnover: t.float({ resolve: (outcome) => outcome.turnover.model_top5 }),
+    momentumTop5Turnover: t.float({ resolve: (outcome) => outcome.turnover.momentum_top5 }),
+    top5Hits: t.exposeInt("top5Hits", { description: "Top-5 picks that beat the universe median." }),
+    top5Count: t.exposeInt("top5Count"),
+  }),
+});
+
+const RebalanceRef = builder.objectRef<AiRebalanceView>("AiRebalance").implement({
+  description: "One monthly rebalance of the walk-forward track record. Its whole ranking is aiPicks(asOf: date) (past the top 5: Pro).",
+  fields: (t) => ({
+    date: t.exposeString("date"),
+    periodEnd: t.exposeString("periodEnd", { nullable: true, description: "The next rebalance; null while this one is open." }),
+    universeSize: t.exposeInt("universeSize"),
+    fittedOn: t.exposeString("fittedOn"),
+    trainingSamples: t.exposeInt("trainingSamples"),
+    outcome: t.field({ type: RebalanceOutcomeRef, nullable: true, resolve: (rebalance) => rebalance.outcome }),
+    picks: t.field({ type: [AiPickRef], ...precomputed, description: `The top ${FREE_PICKS}, with their realised returns.`, resolve: (rebalance) => rebalance.picks }),
+  }),
+});
+
+const AiTrackRecordRef = builder.objectRef<AiTrackRecordView>("AiTrackRecord").implement({
+  description: "The AI picks' walk-forward track record over the stored prices, against the equal-weight universe and plain 12-1 momentum. Every figure is recomputable from the listed picks and price_data.",
+  fields: (t) => ({
+    status: t.exposeString("status", { description: "READY or COMPUTING." }),
+    message: t.exposeString("message", { nullable: true }),
+    months: t.exposeInt("months", { description: "Completed monthly rebalances." }),
+    firstRebalance: t.exposeString("firstRebalance", { nullable: true }),
+    lastPeriodEnd: t.exposeString("lastPeriodEnd", { nullable: true }),
+    meanIc: t.exposeFloat("meanIc", { nullable: true }),
+    icTStat: t.exposeFloat("icTStat", { nullable: true, description: "mean IC ÷ (its standard deviation ÷ √months)." }),
+    baselineMeanIc: t.exposeFloat("baselineMeanIc", { nullable: true }),
+    baselineIcTStat: t.exposeFloat("baselineIcTStat", { nullable: true }),
+    beatsBaseline: t.exposeBoolean("beatsBaseline", { nullable: true }),
+    verdict: t.exposeString("verdict", { nullable: true }),
+    method: t.exposeString("method"),
+    survivorship: t.exposeString("survivorship"),
+    costBps: t.exposeFloat("costBps"),
+    horizonDays: t.exposeInt("horizonDays"),
+    strategies: t.field({ type: [StrategySummaryRef], ...precomputed, resolve: (record) => record.strategies }),
+    curve: t.field({ type: [TrackPointRef], ...precomputed, resolve: (record) => record.curve }),
+    rebalances: t.field({ type: [RebalanceRef], ...precomputed, description: "Oldest first; the last is open.", resolve: (record) => record.rebalances }),
+    sources: t.field({ type: AiSourcesRef, nullable: true, resolve: (record) => record.sources }),
+    computedAt: t.field({ type: "DateTime", nullable: true, resolve: (record) => record.computedAt }),
+    passMs: t.exposeInt("passMs", { nullable: true, description: "How long the pass took." }),
+  }),
+});
+
+builder.queryField("aiTrackRecord", (t) =>
+  t.field({
+    type: AiTrackRecordRef,
+    description: "The AI picks' published walk-forward track record (public).",
+    complexity: 5,
+    resolve: (_root, _args, context) => aiTrackRecord(context),
+  }),
+);

@@ -1,0 +1,64 @@
+import { Router } from "express";
+import { z } from "zod";
+import { authScopesFor } from "../auth/viewer";
+import type { AppDeps } from "../context";
+import { parseInput } from "../errors/validation";
+import { requestContext } from "../http/request-context";
+import { aiPicksDay, aiTrackRecord, assertPicksAllowed, FREE_PICKS, METHOD_TEXT, newsNoteOf, whyOf } from "./ai-picks";
+
+const MAX_LIMIT = 1_000;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
+const querySchema = z.object({
+  asOf: z.string().optional(),
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE }).min(1, { error: LIMIT_MESSAGE }).max(MAX_LIMIT, { error: LIMIT_MESSAGE }).optional(),
+});
+
+/**
+ * REST shims of Query.aiPicks and Query.aiTrackRecord. GET /api/ai-picks (spec §7: `results` with
+ * ticker, rank, ai_score, price, returns_1m): the top 5 for everyone, every pick for Pro;
+ * `?asOf=YYYY-MM-DD` picks the day, `?limit=N` the count (past 5: Pro).
+ */
+export function aiPicksRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get("/api/ai-picks", async (req, res) => {
+    const context = requestContext(deps, req);
+    const query = parseInput(querySchema, { asOf: req.query.asOf, limit: req.query.limit });
+    const pro = authScopesFor(context.viewer).pro;
+    if (query.limit !== undefined) assertPicksAllowed(context.viewer, 0, query.limit, "limit");
+    const day = await aiPicksDay(context, query.asOf);
+    const picks = day.picks.slice(0, query.limit ?? (pro ? day.picks.length : FREE_PICKS));
+    res.json({
+      results: picks.map((pick) => ({
+        ticker: pick.ticker,
+        name: pick.name,
+        rank: pick.rank,
+        ai_score: pick.aiScore,
+        price: pick.price,
+        returns_1m: pick.returns1m,
+        returns_3m: pick.returns3m,
+        returns_12m: pick.returns12m,
+        rsi: pick.rsi,
+        market_cap: pick.marketCap,
+        news_articles: pick.newsArticles,
+        news_note: newsNoteOf(pick),
+        why: whyOf(pick),
+        factors: pick.factors,
+        baseline_rank: pick.baselineRank,
+      })),
+      asOf: day.date,
+      requestedAsOf: day.requestedAsOf,
+      status: day.status,
+      message: day.message,
+      total: day.picks.length,
+      freeLimit: FREE_PICKS,
+      model: day.model && { ...day.model, method: METHOD_TEXT },
+      kind: day.kind,
+      sources: day.sources,
+      computedAt: day.computedAt?.toISOString() ?? null,
+    });
+  });
+  router.get("/api/ai-picks/track-record", async (req, res) => {
+    res.json(await aiTrackRecord(requestContext(deps, req)));
+  });
+  return router;
+}

@@ -1,0 +1,385 @@
+// Reading the AI picks: a day's ranked picks (the top 5 for everyone, the rest with Pro) and the
+// published track record. Days a pass stored are read from ai_picks; any other day is scored on
+// request with the model of the month (the latest rebalance's fit) and kept in memory.
+import { LRUCache } from "lru-cache";
+import { authScopesFor, type Viewer } from "../auth/viewer";
+import type { AppDeps } from "../context";
+import { currentDataCoverage } from "../data-coverage/data-coverage";
+import { AppError } from "../errors/app-error";
+import type { AiPick, AiPickRun } from "../generated/prisma/client";
+import { parsePriceAsOf } from "../market-data/as-of";
+import { securityInfo } from "../market-data/universes";
+import { FACTORS, type Factor } from "./features";
+import { aiPicksPassRunning, modelInputs, tradingDayOnOrBefore } from "./ai-picks-pass";
+import type { Calibration } from "./model";
+import { COST_PER_TURNOVER } from "../backtest/backtest-math";
+import { STRATEGIES, TOP_PICKS, type RebalanceOutcome, type StrategySummary, type Strategy } from "./track-record";
+import { crossSection, HORIZON_DAYS, MIN_TRAINING_SAMPLES, MODEL_VERSION, RIDGE_LAMBDA, scoreCrossSection, type FittedModel, type PickFactor } from "./walk-forward";
+
+/** Picks anyone may read on a day; rank FREE_PICKS + 1 onwards needs Pro. */
+export const FREE_PICKS = TOP_PICKS;
+/** Most picks one page may hold. */
+export const MAX_PICKS_PAGE = 100;
+
+type Deps = Pick<AppDeps, "db" | "technicals">;
+
+export type AiPickView = {
+  date: string;
+  ticker: string;
+  name: string | null;
+  rank: number;
+  aiScore: number;
+  score: number;
+  price: number;
+  marketCap: number | null;
+  returns1m: number | null;
+  returns3m: number | null;
+  returns12m: number | null;
+  rsi: number | null;
+  newsArticles: number;
+  /** Inputs with their contributions, the largest (in size) first. */
+  factors: (PickFactor & { label: string })[];
+  baselineRank: number | null;
+  forwardReturn: number | null;
+};
+
+export type AiModelView = Omit<FittedModel, "weights"> & { version: string; weights: { factor: Factor; label: string; weight: number }[] };
+
+export type AiPicksStatus = "READY" | "COMPUTING" | "NO_MODEL" | "NO_PRICES";
+
+export type AiPicksDay = {
+  status: AiPicksStatus;
+  /** Why there are no picks (null when READY). */
+  message: string | null;
+  requestedAsOf: string | null;
+  /** The trading day scored. */
+  date: string | null;
+  /** rebalance: a stored walk-forward rebalance; day: a day a pass stored; on_request: scored when asked. */
+  kind: "rebalance" | "day" | "on_request" | null;
+  model: AiModelView | null;
+  picks: AiPickView[];
+  sources: AiSources | null;
+  computedAt: Date | null;
+};
+
+export type AiSources = {
+  prices: string[];
+  marketProxy: string | null;
+  news: { source: string; articles: number; first: string; last: string; snapshot: boolean }[];
+};
+
+const labelOf = new Map(FACTORS.map((factor) => [factor.key, factor.label]));
+
+const byContribution = (factors: PickFactor[]) =>
+  factors.map((factor) => ({ ...factor, label: labelOf.get(factor.factor)! })).sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
+
+function modelView(run: Pick<AiPickRun, "fittedOn" | "model" | "trainingSamples" | "trainingFrom" | "trainingThrough">): AiModelView {
+  const stored = run.model as { intercept: number; weights: { factor: Factor; weight: number }[]; calibration: Calibration };
+  return {
+    version: MODEL_VERSION,
+    fittedOn: run.fittedOn,
+    intercept: stored.intercept,
+    weights: stored.weights.map((weight) => ({ ...weight, label: labelOf.get(weight.factor)! })),
+    calibration: stored.calibration,
+    trainingSamples: run.trainingSamples,
+    trainingFrom: run.trainingFrom,
+    trainingThrough: run.trainingThrough,
+  };
+}
+
+const numberOrNull = (value: { toString(): string } | null) => (value === null ? null : Number(value));
+
+const storedPickView = (pick: AiPick): AiPickView => ({
+  date: pick.date,
+  ticker: pick.ticker,
+  name: securityInfo(pick.ticker)?.name ?? null,
+  rank: pick.rank,
+  aiScore: Number(pick.aiScore),
+  score: pick.score,
+  price: Number(pick.price),
+  marketCap: numberOrNull(pick.marketCap),
+  returns1m: numberOrNull(pick.returns1m),
+  returns3m: numberOrNull(pick.returns3m),
+  returns12m: numberOrNull(pick.returns12m),
+  rsi: numberOrNull(pick.rsi),
+  newsArticles: pick.newsArticles,
+  factors: byContribution(pick.factors as PickFactor[]),
+  baselineRank: pick.baselineRank,
+  forwardReturn: pick.forwardReturn,
+});
+
+// The latest track record row and each day's picks, in memory per stored pass (its id).
+let recordCache: { at: number; record: Promise<TrackRecordRow | null> } | undefined;
+const RECORD_CHECK_MS = 2_000;
+const dayCache = new LRUCache<string, Promise<AiPicksDay>>({ max: 30 });
+
+type TrackRecordRow = NonNullable<Awaited<ReturnType<typeof readRecord>>>;
+const readRecord = (deps: Deps) => deps.db.prisma.aiTrackRecord.findFirst({ where: { complete: true }, orderBy: { id: "desc" } });
+
+/** The stored track record row, re-read at most every 2 s (a pass replaces it). */
+function latestRecord(deps: Deps): Promise<TrackRecordRow | null> {
+  if (!recordCache || Date.now() - recordCache.at > RECORD_CHECK_MS) {
+    const entry = { at: Date.now(), record: readRecord(deps) };
+    recordCache = entry;
+    entry.record.catch(() => {
+      if (recordCache === entry) recordCache = undefined;
+    });
+  }
+  return recordCache.record;
+}
+
+/** Forgets what was read (tests write passes one after another). */
+export function forgetStoredPicks(): void {
+  recordCache = undefined;
+  dayCache.clear();
+}
+
+const empty = (status: AiPicksStatus, message: string, requestedAsOf: string | null, date: string | null = null): AiPicksDay => ({
+  status,
+  message,
+  requestedAsOf,
+  date,
+  kind: null,
+  model: null,
+  picks: [],
+  sources: null,
+  computedAt: null,
+});
+
+/** The day views open at when none is asked: the app's default as-of day, else the latest price day. */
+async function defaultDay(deps: Deps): Promise<string | null> {
+  const coverage = await currentDataCoverage(deps.db);
+  return coverage.defaultAsOf ?? coverage.latestPriceDate;
+}
+
+/** Every pick of a day, ranked (the caller pages and applies the plan's limit). */
+export async function aiPicksDay(deps: Deps, asOf: unknown): Promise<AiPicksDay> {
+  const requestedAsOf = await parsePriceAsOf(deps.db, asOf);
+  const record = await latestRecord(deps);
+  if (!record) {
+    return aiPicksPassRunning() || (await defaultDay(deps)) !== null
+      ? empty("COMPUTING", "The AI picks are being computed from the stored prices; they appear here in a few seconds.", requestedAsOf)
+      : empty("NO_PRICES", "No prices are stored yet, so there is nothing to score.", requestedAsOf);
+  }
+  const wanted = requestedAsOf ?? (await defaultDay(deps));
+  if (wanted === null) return empty("NO_PRICES", "No prices are stored yet, so there is nothing to score.", requestedAsOf);
+  const [latest] = await deps.db.prisma.$queryRaw<{ day: string | null }[]>`
+    SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM price_data WHERE date <= ${wanted}::date`;
+  const day = latest?.day ?? null;
+  if (day === null) return empty("NO_PRICES", `No prices are stored on or before ${wanted}.`, requestedAsOf);
+  const key = `${record.id}|${day}`;
+  let picks = dayCache.get(key);
+  if (!picks) {
+    picks = readDay(deps, record, day, requestedAsOf);
+    dayCache.set(key, picks);
+    picks.catch(() => dayCache.delete(key));
+  }
+  return { ...(await picks), requestedAsOf };
+}
+
+async function readDay(deps: Deps, record: TrackRecordRow, day: string, requestedAsOf: string | null): Promise<AiPicksDay> {
+  const sources = record.sources as AiSources;
+  const run = await deps.db.prisma.aiPickRun.findUnique({ where: { recordId_date: { recordId: record.id, date: day } }, include: { picks: { orderBy: { rank: "asc" } } } });
+  if (run) {
+    return {
+      status: "READY",
+      message: null,
+      requestedAsOf,
+      date: day,
+      kind: run.kind as "rebalance" | "day",
+      model: modelView(run),
+      sources,
+      computedAt: record.computedAt,
+      picks: run.picks.map(storedPickView),
+    };
+  }
+  const fit = await deps.db.prisma.aiPickRun.findFirst({ where: { recordId: record.id, kind: "rebalance", date: { lte: day } }, orderBy: { date: "desc" } });
+  if (!fit) {
+    const first = await deps.db.prisma.aiPickRun.findFirst({ where: { recordId: record.id, kind: "rebalance" }, orderBy: { date: "asc" }, select: { date: true } });
+    return empty(
+      "NO_MODEL",
+      first
+        ? `The model's first fit is on ${first.date}, the first month-start with ${MIN_TRAINING_SAMPLES.toLocaleString("en-US")} training samples (a year of prices, then a month of known outcomes); pick a later day.`
+        : "The stored prices are too short for a first fit: the model needs a year of prices and then a month of known outcomes.",
+      requestedAsOf,
+      day,
+    );
+  }
+  const inputs = await modelInputs(deps);
+  const model = modelView(fit);
+  const scored = scoreCrossSection(inputs, crossSection(inputs, tradingDayOnOrBefore(inputs.tradingDays, day) ?? day), model);
+  return {
+    status: "READY",
+    message: null,
+    requestedAsOf,
+    date: day,
+    kind: "on_request",
+    model,
+    sources,
+    computedAt: record.computedAt,
+    picks: scored.picks.map((pick) => ({
+      ...pick,
+      date: day,
+      name: securityInfo(pick.ticker)?.name ?? null,
+      aiScore: Number(pick.aiScore.toFixed(4)),
+      price: Number(pick.price.toFixed(2)),
+      marketCap: null,
+      factors: byContribution(pick.factors),
+      forwardReturn: null,
+    })),
+  };
+}
+
+const signed = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(2)}`;
+
+/** "12-1 momentum +0.11, RSI 14 −0.03, …": the three largest contributions. */
+export const whyOf = (pick: AiPickView) =>
+  pick.factors
+    .slice(0, 3)
+    .map((factor) => `${factor.label} ${signed(factor.contribution)}`)
+    .join(", ");
+
+export const newsNoteOf = (pick: AiPickView) =>
+  pick.newsArticles === 0
+    ? `No articles named ${pick.ticker} in the 7 days to ${pick.date}: the news input is neutral (0).`
+    : `${pick.newsArticles} article${pick.newsArticles === 1 ? "" : "s"} named ${pick.ticker} in the 7 days to ${pick.date}.`;
+
+/** Past the free top 5: PRO_REQUIRED naming the argument that asked for it. */
+export function assertPicksAllowed(viewer: Viewer | null, offset: number, count: number, field: string): void {
+  if (offset + count <= FREE_PICKS || authScopesFor(viewer).pro) return;
+  const message = `The top ${FREE_PICKS} AI picks are free; ranks ${FREE_PICKS + 1} and beyond need Pro (asked for ranks ${offset + 1} to ${offset + count})`;
+  throw new AppError("PRO_REQUIRED", `${message}. Start the 7-day free trial on /pricing.`, { fieldErrors: [{ field, message }] });
+}
+
+export type AiTrackRecordView = {
+  status: "READY" | "COMPUTING";
+  message: string | null;
+  months: number;
+  firstRebalance: string | null;
+  lastPeriodEnd: string | null;
+  meanIc: number | null;
+  icTStat: number | null;
+  baselineMeanIc: number | null;
+  baselineIcTStat: number | null;
+  strategies: StrategySummary[];
+  curve: ({ date: string } & Record<Strategy, number>)[];
+  rebalances: AiRebalanceView[];
+  beatsBaseline: boolean | null;
+  verdict: string | null;
+  method: string;
+  survivorship: string;
+  costBps: number;
+  horizonDays: number;
+  sources: AiSources | null;
+  computedAt: Date | null;
+  passMs: number | null;
+  dataVersion: string | null;
+};
+
+export type AiRebalanceView = {
+  date: string;
+  periodEnd: string | null;
+  universeSize: number;
+  fittedOn: string;
+  trainingSamples: number;
+  outcome: RebalanceOutcome | null;
+  /** The top 5 (the rest of a rebalance's ranking is Pro, through aiPicks(asOf:)). */
+  picks: AiPickView[];
+};
+
+export const METHOD_TEXT =
+  `On each month's first trading day every ticker with a year of prices and a bar that day is scored from ${FACTORS.length} inputs: ` +
+  `${FACTORS.map((factor) => factor.label).join(", ")}. The price inputs are turned into ranks across that day's tickers (−0.5 to 0.5); ` +
+  `news sentiment is the mean score of the articles naming the ticker in the 7 days to the day, and 0 (neutral) with none. ` +
+  `A ridge regression (penalty ${RIDGE_LAMBDA} per sample) predicts the rank of each ticker's return over the next ${HORIZON_DAYS} trading days. ` +
+  `It is refit every month on every earlier day whose ${HORIZON_DAYS}-day outcome was already known (an expanding window, so no pick sees a later price), ` +
+  `from the first month with ${MIN_TRAINING_SAMPLES.toLocaleString("en-US")} such samples. The AI score is the prediction turned into the probability of beating the universe's median ` +
+  `return (Platt scaling on the same training samples). A factor's contribution is its weight × the ticker's normalised input. ` +
+  `Portfolios buy the picks in equal weights at the rebalance day's close and hold them to the next one, paying ${COST_PER_TURNOVER * 10_000} bps per unit of turnover; ` +
+  `the universe is every scored ticker in equal weights, at no cost. IC is the Spearman correlation between the score and the realised return; ` +
+  `returns are price returns (dividends not included). Days between rebalances are scored with the month's fit.`;
+
+export const SURVIVORSHIP_TEXT =
+  "Survivorship bias: the universe is the bundled price file's tickers, the S&P 500 members of April 2021. Companies that left the index before then " +
+  "(often after falling) are missing and later entrants are present throughout, which flatters every strategy here, the universe and momentum included.";
+
+const percent = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(1)}%`;
+
+function verdictOf(strategies: StrategySummary[], meanIc: number | null, baselineMeanIc: number | null, months: number): { beats: boolean; text: string } | null {
+  const model = strategies.find((entry) => entry.strategy === "model_top5");
+  const baseline = strategies.find((entry) => entry.strategy === "momentum_top5");
+  if (!model || !baseline) return null;
+  const beats = model.annualisedReturn > baseline.annualisedReturn && (meanIc ?? -Infinity) > (baselineMeanIc ?? -Infinity);
+  const ic = (value: number | null) => (value === null ? "n/a" : value.toFixed(3));
+  return {
+    beats,
+    text:
+      `Over ${months} monthly rebalances the AI top 5 returned ${percent(model.annualisedReturn)} a year against ${percent(baseline.annualisedReturn)} for plain 12-1 momentum's top 5 ` +
+      `(mean IC ${ic(meanIc)} against ${ic(baselineMeanIc)}). ` +
+      (beats ? "The model beat the momentum baseline on both." : "The model did not beat the momentum baseline."),
+  };
+}
+
+export async function aiTrackRecord(deps: Deps): Promise<AiTrackRecordView> {
+  const record = await latestRecord(deps);
+  const base = { method: METHOD_TEXT, survivorship: SURVIVORSHIP_TEXT, costBps: COST_PER_TURNOVER * 10_000, horizonDays: HORIZON_DAYS };
+  if (!record) {
+    return {
+      ...base,
+      status: "COMPUTING",
+      message: "The track record is being computed from the stored prices; it appears here in a few seconds.",
+      months: 0,
+      firstRebalance: null,
+      lastPeriodEnd: null,
+      meanIc: null,
+      icTStat: null,
+      baselineMeanIc: null,
+      baselineIcTStat: null,
+      strategies: [],
+      curve: [],
+      rebalances: [],
+      beatsBaseline: null,
+      verdict: null,
+      sources: null,
+      computedAt: null,
+      passMs: null,
+      dataVersion: null,
+    };
+  }
+  const summary = record.summary as Omit<AiTrackRecordView, "strategies"> & { strategies: StrategySummary[] };
+  const runs = await deps.db.prisma.aiPickRun.findMany({
+    where: { recordId: record.id, kind: "rebalance" },
+    orderBy: { date: "asc" },
+    include: { picks: { where: { rank: { lte: FREE_PICKS } }, orderBy: { rank: "asc" } } },
+  });
+  const verdict = verdictOf(summary.strategies, summary.meanIc, summary.baselineMeanIc, summary.months);
+  return {
+    ...base,
+    status: "READY",
+    message: null,
+    months: summary.months,
+    firstRebalance: summary.firstRebalance,
+    lastPeriodEnd: summary.lastPeriodEnd,
+    meanIc: summary.meanIc,
+    icTStat: summary.icTStat,
+    baselineMeanIc: summary.baselineMeanIc,
+    baselineIcTStat: summary.baselineIcTStat,
+    strategies: summary.strategies.map((entry) => ({ ...entry, label: STRATEGIES.find((known) => known.key === entry.strategy)?.label ?? entry.label })),
+    curve: record.curve as AiTrackRecordView["curve"],
+    beatsBaseline: verdict?.beats ?? null,
+    verdict: verdict?.text ?? null,
+    sources: record.sources as AiSources,
+    computedAt: record.computedAt,
+    passMs: record.passMs,
+    dataVersion: record.dataVersion,
+    rebalances: runs.map((run) => ({
+      date: run.date,
+      periodEnd: run.periodEnd,
+      universeSize: run.universeSize,
+      fittedOn: run.fittedOn,
+      trainingSamples: run.trainingSamples,
+      outcome: run.outcome as RebalanceOutcome | null,
+      picks: run.picks.map(storedPickView),
+    })),
+  };
+}
