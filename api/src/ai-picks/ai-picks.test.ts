@@ -65,7 +65,7 @@ describe("AI picks", () => {
       for (const { node } of picks.edges) {
         expect(node.aiScore).toBeGreaterThan(0);
         expect(node.aiScore).toBeLessThan(1);
-        expect(node.why).toMatch(/^[\w\s-]+ [+−]\d\.\d\d(, [\w\s-]+ [+−]\d\.\d\d){2}$/);
+        expect(node.why).toMatch(/^[\w\s-]+ [+−]\d\.\d{3}(, [\w\s-]+ [+−]\d\.\d{3}){2}$/);
         expect(node.newsNote).toMatch(/No articles named \w+ in the 7 days to 2021-04-21: the news input is neutral/);
         expect(node.factors).toHaveLength(11);
       }

@@ -230,7 +230,7 @@ async function readDay(deps: Deps, record: TrackRecordRow, day: string, requeste
   };
 }
 
-const signed = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(2)}`;
+const signed = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(3)}`;
 
 /** "12-1 momentum +0.11, RSI 14 −0.03, …": the three largest contributions. */
 export const whyOf = (pick: AiPickView) =>

@@ -60,7 +60,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
     id: "ai-stock-picker",
     name: "AI Stock Picker (daily refresh)",
     description: "Unlimited AI-ranked picks, refreshed daily, beyond the free top-5 preview.",
-    available: false,
+    available: true,
   },
   {
     id: "advanced-technical-analysis",
@@ -124,7 +124,7 @@ export const PLANS: readonly Plan[] = [
     features: availableFirst([
       { name: "Basic stock screener", available: true },
       { name: "News sentiment analysis", available: true },
-      { name: "AI stock picks preview (top 5)", available: false },
+      { name: "AI stock picks preview (top 5)", available: true },
       { name: "Full screen results with CSV export", available: true },
     ]),
   },

@@ -1,9 +1,16 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
+import { Suspense, useEffect, useState, useTransition } from "react";
+import { graphql, loadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { useLoaderData, type ShouldRevalidateFunction } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
-import { ComingSoon } from "../../components/ComingSoon/ComingSoon";
-import { SparkIcon } from "../../components/Icons/Icons";
+import { AiPicksTable, AiPicksTablePreview } from "../../components/AiPicks/AiPicksTable";
+import { AiTopPicks } from "../../components/AiPicks/AiTopPicks";
+import { AiTrackRecord } from "../../components/AiTrackRecord/AiTrackRecord";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { asOfForRequest, useAsOf } from "../../components/AsOfControl/useAsOf";
+import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
+import { Notice } from "../../components/Notice/Notice";
+import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { ProFeatureOverlay } from "../../components/ProFeatureOverlay/ProFeatureOverlay";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Badge, Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
@@ -11,11 +18,19 @@ import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { AiProSectionsPreview } from "./AiProSectionsPreview";
 import type { AiFeaturesPageQuery as AiFeaturesPageQueryType } from "./__generated__/AiFeaturesPageQuery.graphql";
 
+// The free top 5 only: past rank 5 the API answers Pro users alone (AiPicksTable asks for those).
 export const AiFeaturesPageQuery = graphql`
-  query AiFeaturesPageQuery {
+  query AiFeaturesPageQuery($asOf: String) {
     viewer {
       id
       ...useProAccess_viewer
+    }
+    aiPicks(first: 5, asOf: $asOf) {
+      status
+      ...AiTopPicks_connection
+    }
+    aiTrackRecord {
+      ...AiTrackRecord_record
     }
   }
 `;
@@ -24,63 +39,126 @@ export interface AiFeaturesLoaderData {
   queryRef: PreloadedQuery<AiFeaturesPageQueryType>;
 }
 
-export function loader(environment: IEnvironment): AiFeaturesLoaderData {
-  return { queryRef: loadQuery<AiFeaturesPageQueryType>(environment, AiFeaturesPageQuery, {}, { fetchPolicy: "store-and-network" }) };
+/** Starts the page query at the URL's as-of day (or the default day once known; the page loads the right day itself otherwise). */
+export function loader(environment: IEnvironment, args?: { request: Request }): AiFeaturesLoaderData {
+  const asOf = args ? asOfForRequest(environment, args.request) : null;
+  return { queryRef: loadQuery<AiFeaturesPageQueryType>(environment, AiFeaturesPageQuery, { asOf }, { fetchPolicy: "store-and-network" }) };
 }
+
+/** After the first load the page loads the as-of day's picks itself: the loader need not run again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 const TITLE = "AI Intelligence";
 
+const RANKING_FAILED = (
+  <Notice tone="danger" title="The full ranking could not be loaded">
+    <p>Reload the page to try again.</p>
+  </Notice>
+);
+
 /**
- * /ai-features (spec §2): AI stock picks (top 5) for everyone; hedge fund 13F holdings and
- * earnings predictions for Pro, shown blurred under the Pro overlay to everyone else.
+ * /ai-features (spec §2): the AI stock picks at the app's as-of day (top 5 for everyone, the whole
+ * ranking for Pro) with their published track record; hedge fund 13F holdings and earnings
+ * predictions for Pro, shown blurred under the Pro overlay to everyone else.
  */
 export default function AiFeaturesPage() {
   useDocumentTitle(TITLE);
-  const { queryRef } = useLoaderData() as AiFeaturesLoaderData;
-  const { viewer } = usePreloadedQuery<AiFeaturesPageQueryType>(AiFeaturesPageQuery, queryRef);
-  const hasProAccess = useProAccess(viewer);
-
-  if (hasProAccess) {
-    return (
-      <ComingSoon
-        title={TITLE}
-        description="AI stock picks, hedge fund 13F holdings and earnings predictions, all included in your Pro plan."
-      />
-    );
-  }
+  // First: it may suspend until coverage is known, and nothing below should be set up twice.
+  const { asOf } = useAsOf();
+  const { queryRef: loaderRef } = useLoaderData() as AiFeaturesLoaderData;
+  const [initialRef] = useState(loaderRef);
+  const [queryRef, loadPageQuery] = useQueryLoader<AiFeaturesPageQueryType>(AiFeaturesPageQuery, initialRef);
+  const [isPending, startTransition] = useTransition();
+  const upToDate = (queryRef?.variables.asOf ?? null) === asOf;
+  // The as-of day is the URL's (the date control, back/forward): load its picks, keeping the
+  // current ones on screen (dimmed) until they arrive.
+  useEffect(() => {
+    if (!upToDate) startTransition(() => loadPageQuery({ asOf }));
+  }, [upToDate, asOf, loadPageQuery]);
+  const refresh = () => startTransition(() => loadPageQuery({ asOf }, { fetchPolicy: "network-only" }));
 
   return (
     <Container>
       <PageSection>
         <div>
           <PageHeading>{TITLE}</PageHeading>
-          <Lead>AI-ranked stock picks, institutional holdings from 13F filings, and earnings beat probabilities.</Lead>
+          <Lead>
+            AI-ranked stock picks with their published track record, institutional holdings from 13F filings, and earnings beat probabilities.
+          </Lead>
+          <AsOfLine />
         </div>
-        <PicksPanel aria-labelledby="ai-picks-title">
-          <SparkIcon size={20} />
-          <div>
-            <h2 id="ai-picks-title">AI Stock Picks</h2>
-            <p>The top 5 picks, free for everyone. This section is being built and will appear here when it is ready.</p>
-          </div>
-          <Badge>In development</Badge>
-        </PicksPanel>
-        <ProFeatureOverlay
-          title="Unlock hedge fund holdings and earnings predictions"
-          description="See what top funds hold from their SEC 13F filings, and each company's earnings beat probability, consensus EPS and momentum."
-          preview={<AiProSectionsPreview />}
-        />
+        <Suspense fallback={<PageLoading label="Loading the AI picks…" />}>
+          {queryRef ? <AiFeaturesData queryRef={queryRef} pending={isPending || !upToDate} onRefresh={refresh} /> : null}
+        </Suspense>
       </PageSection>
     </Container>
   );
 }
 
-const PicksPanel = styled(Card)`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
-  > svg { flex: none; margin-top: 4px; color: ${({ theme }) => theme.colors.premium}; }
-  > div { flex: 1 1 240px; display: grid; gap: 4px; }
+interface AiFeaturesDataProps {
+  queryRef: PreloadedQuery<AiFeaturesPageQueryType>;
+  pending: boolean;
+  onRefresh: () => void;
+}
+
+function AiFeaturesData({ queryRef, pending, onRefresh }: AiFeaturesDataProps) {
+  const { viewer, aiPicks, aiTrackRecord } = usePreloadedQuery<AiFeaturesPageQueryType>(AiFeaturesPageQuery, queryRef);
+  const hasProAccess = useProAccess(viewer);
+  const { asOf } = queryRef.variables;
+
+  return (
+    <>
+      <Data aria-busy={pending} $pending={pending}>
+        <AiTopPicks picks={aiPicks} onRefresh={onRefresh} />
+        {aiPicks.status !== "READY" ? null : hasProAccess ? (
+          <ErrorBoundary fallback={RANKING_FAILED}>
+            <Suspense fallback={<PageLoading label="Loading the full ranking…" />}>
+              <AiPicksTable asOf={asOf ?? null} />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <ProFeatureOverlay
+            title="Unlock the full AI ranking"
+            description="Every ticker the model scored that day, ranked, and sortable by AI score, price, 1-, 3- and 12-month return and RSI."
+            preview={<AiPicksTablePreview />}
+            headingLevel={3}
+          />
+        )}
+      </Data>
+      <AiTrackRecord record={aiTrackRecord} onRefresh={onRefresh} />
+      {hasProAccess ? (
+        <ComingNext aria-labelledby="ai-pro-next-title">
+          <Badge>In development</Badge>
+          <h2 id="ai-pro-next-title">Hedge Fund 13F Holdings and Earnings Predictions</h2>
+          <p>
+            Included in your Pro plan: holdings of top funds from their SEC 13F filings, and each company's earnings beat probability. This part
+            is being built and will appear here when it is ready.
+          </p>
+        </ComingNext>
+      ) : (
+        <ProFeatureOverlay
+          title="Unlock hedge fund holdings and earnings predictions"
+          description="See what top funds hold from their SEC 13F filings, and each company's earnings beat probability, consensus EPS and momentum."
+          preview={<AiProSectionsPreview />}
+        />
+      )}
+    </>
+  );
+}
+
+const Data = styled.div<{ $pending: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+  transition: opacity 150ms ease;
+  opacity: ${({ $pending }) => ($pending ? 0.6 : 1)};
+`;
+
+const ComingNext = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  justify-items: start;
   h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
   p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;

@@ -3,11 +3,12 @@ import { screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { renderApp } from "../../../test/render";
 import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
-import { HomePageQuery } from "./HomePage";
+import { TRACK_RECORD } from "../AiFeatures/aiPicksTestData";
+import { HomePageQuery, HomePageTrackRecordQuery } from "./HomePage";
 
-function renderHome(mocks: IMocks) {
+function renderHome(mocks: IMocks, trackRecord: object = TRACK_RECORD) {
   const environment = createMockEnvironment();
-  answerGraphQL(environment, HomePageQuery, mocks);
+  answerGraphQL(environment, [HomePageQuery, HomePageTrackRecordQuery], { AiTrackRecord: () => trackRecord, ...mocks });
   return renderApp("/", environment);
 }
 
@@ -30,4 +31,24 @@ test("a signed-in user goes straight to the screener", async () => {
   expect((await buttons.findByRole("link", { name: "Access Screener" })).getAttribute("href")).toBe("/screener");
   expect(buttons.queryByRole("link", { name: "Start Free Trial (7 Days)" })).toBeNull();
   expect(buttons.queryByRole("link", { name: "Sign In" })).toBeNull();
+});
+
+test("the AI picks' measured track record, never the spec's marketing claims", async () => {
+  renderHome(signedOut);
+  const card = within((await screen.findByRole("heading", { name: "AI picks with a published track record" })).closest("article")!);
+  card.getByText(
+    "Walk-forward, Mar 2019 – May 2019 (2 monthly rebalances, 10 bps costs): AI top-5 hit rate 51.0 %, annualised excess return vs the equal-weight universe +6.00 %; plain 12-1 momentum's top 5: hit rate 49.0 %, excess +7.10 %.",
+  );
+  // It did not beat momentum: the verdict says so.
+  card.getByText(TRACK_RECORD.verdict);
+  expect(card.getByRole("link", { name: "See every month's picks and how it is measured" }).getAttribute("href")).toBe("/ai-features#track-record");
+  expect(document.body.textContent).not.toMatch(/73 ?%|23 ?% alpha/);
+});
+
+test("no track-record card until the record is computed", async () => {
+  renderHome(signedOut, { ...TRACK_RECORD, status: "COMPUTING", strategies: [], rebalances: [], curve: [] });
+  await screen.findByRole("heading", { name: /Why professionals choose Tickerscope/ });
+  await screen.findByRole("link", { name: "Start Free Trial (7 Days)" });
+  expect(screen.queryByRole("heading", { name: "AI picks with a published track record" })).toBeNull();
+  expect(screen.queryByText(/Walk-forward/)).toBeNull();
 });

@@ -10,7 +10,9 @@ import { ButtonLink } from "../../components/ui/Button";
 import { Badge, Card, Container } from "../../components/ui/Layout";
 import { VideoPlayer } from "../../components/VideoPlayer/VideoPlayer";
 import { HeroActions } from "./HeroActions";
+import { TrackRecordHighlight } from "./TrackRecordHighlight";
 import type { HomePageQuery as HomePageQueryType } from "./__generated__/HomePageQuery.graphql";
+import type { HomePageTrackRecordQuery as HomePageTrackRecordQueryType } from "./__generated__/HomePageTrackRecordQuery.graphql";
 
 export const HomePageQuery = graphql`
   query HomePageQuery {
@@ -20,13 +22,26 @@ export const HomePageQuery = graphql`
   }
 `;
 
+/** The AI picks' measured record, summary fields only; its own request, so neither part can fail the other. */
+export const HomePageTrackRecordQuery = graphql`
+  query HomePageTrackRecordQuery {
+    aiTrackRecord {
+      ...TrackRecordHighlight_record
+    }
+  }
+`;
+
 export interface HomeLoaderData {
   queryRef: PreloadedQuery<HomePageQueryType>;
+  trackRecordRef: PreloadedQuery<HomePageTrackRecordQueryType>;
 }
 
 /** The header asks for the viewer too: once either answer is in the store, the other needs no request. */
 export function loader(environment: IEnvironment): HomeLoaderData {
-  return { queryRef: loadQuery<HomePageQueryType>(environment, HomePageQuery, {}, { fetchPolicy: "store-or-network" }) };
+  return {
+    queryRef: loadQuery<HomePageQueryType>(environment, HomePageQuery, {}, { fetchPolicy: "store-or-network" }),
+    trackRecordRef: loadQuery<HomePageTrackRecordQueryType>(environment, HomePageTrackRecordQuery, {}, { fetchPolicy: "store-or-network" }),
+  };
 }
 
 const FEATURE_BADGES = [
@@ -192,6 +207,12 @@ export default function HomePage() {
               </ValueCard>
             ))}
           </TwoUp>
+          {/* Measured figures only: nothing shows until the track record is computed, or if it cannot be read. */}
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <LoadedTrackRecord />
+            </Suspense>
+          </ErrorBoundary>
           <Cta>
             <ButtonLink to="/pricing" $size="lg">Compare plans</ButtonLink>
             <ButtonLink to="/screener" $size="lg" $variant="secondary">Try the free screener</ButtonLink>
@@ -206,6 +227,12 @@ function ViewerHeroActions() {
   const { queryRef } = useLoaderData() as HomeLoaderData;
   const { viewer } = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
   return <HeroActions viewer={viewer ?? null} />;
+}
+
+function LoadedTrackRecord() {
+  const { trackRecordRef } = useLoaderData() as HomeLoaderData;
+  const { aiTrackRecord } = usePreloadedQuery<HomePageTrackRecordQueryType>(HomePageTrackRecordQuery, trackRecordRef);
+  return <TrackRecordHighlight record={aiTrackRecord} />;
 }
 
 const Hero = styled.section`

@@ -32,14 +32,14 @@ test("what is not built yet says 'Coming soon' on the plan cards and in the show
   renderPricing(signedOut);
   const proCard = within(await screen.findByRole("region", { name: "Pro" }));
   const proItems = proCard.getAllByRole("listitem").map((item) => item.textContent);
-  expect(proItems.slice(0, 3)).toEqual(["Everything in Basic Plan", "Combined technical + sentiment screener", "API access"]);
-  expect(proItems).toContain("AI Stock Picker (daily refresh) Coming soon");
+  expect(proItems.slice(0, 4)).toEqual(["Everything in Basic Plan", "Combined technical + sentiment screener", "API access", "AI Stock Picker (daily refresh)"]);
   expect(proItems).toContain("SEC 13F hedge fund tracking Coming soon");
   const basicCard = within(screen.getByRole("region", { name: "Basic" }));
-  expect(basicCard.getAllByRole("listitem").map((item) => item.textContent)).toContain("AI stock picks preview (top 5) Coming soon");
+  expect(basicCard.getAllByRole("listitem").map((item) => item.textContent)).toContain("AI stock picks preview (top 5)");
 
   const showcase = within(screen.getByRole("region", { name: "Everything in Pro" }));
   expect(showcase.getByRole("article", { name: "API access" }).textContent).not.toContain("Coming soon");
+  expect(showcase.getByRole("article", { name: "AI Stock Picker (daily refresh)" }).textContent).not.toContain("Coming soon");
   expect(showcase.getByRole("article", { name: "Real-time news videos" }).textContent).toContain("Coming soon");
 });
 

@@ -1,0 +1,96 @@
+import type { Browser, Page } from "playwright-core";
+import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const topPicks = (page: Page) => page.getByRole("table", { name: /^Top 5 of [\d,]+ tickers scored on/ });
+
+/** The first start computes the picks beside the server: until they are stored, the page offers "Check again". */
+async function openAiFeatures(page: Page, path = "/ai-features") {
+  await page.goto(`${baseUrl}${path}`);
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const state = await Promise.race([
+      topPicks(page).waitFor().then(() => "ready" as const),
+      page.getByRole("button", { name: "Check again" }).first().waitFor().then(() => "computing" as const),
+    ]);
+    if (state === "ready") return;
+    await page.waitForTimeout(2_000);
+    await page.getByRole("button", { name: "Check again" }).first().click();
+  }
+  throw new Error("the AI picks were never ready");
+}
+
+describe("AI stock picks", () => {
+  it("shows a visitor 5 real picks with score, price, 1-month return and why, the rest blurred, and the track record with its chart, table and method", async () => {
+    const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
+    await openAiFeatures(page);
+    await page.getByText("Picks of Apr 22, 2020").waitFor();
+    const rows = topPicks(page).locator("tbody tr");
+    await expect(rows.count()).resolves.toBe(5);
+    for (let index = 0; index < 5; index++) {
+      const cells = rows.nth(index).locator("td, th");
+      await expect(cells.nth(0).innerText()).resolves.toBe(String(index + 1));
+      await expect(cells.nth(2).innerText()).resolves.toMatch(/^\d{1,2}\.\d %$/);
+      await expect(cells.nth(3).innerText()).resolves.toMatch(/^\$[\d,]+\.\d\d$/);
+      await expect(cells.nth(4).innerText()).resolves.toMatch(/^[+−-]\d+\.\d\d %$/);
+      await expect(cells.nth(5).innerText()).resolves.toMatch(/[+−]\d\.\d{3}/);
+    }
+    await page.getByText("Offline snapshot").first().waitFor();
+    // Past rank 5: a blurred preview under the upgrade prompt, no rows of data.
+    await page.getByRole("heading", { name: "Unlock the full AI ranking" }).waitFor();
+    await expect(page.getByRole("table", { name: /Every ticker the AI model scored/ }).count()).resolves.toBe(0);
+
+    const record = page.getByRole("region", { name: "Track record" });
+    await record.getByText("Verdict").waitFor();
+    await record.getByRole("img", { name: /cumulative|Cumulative/ }).locator("canvas").first().waitFor();
+    await expect(record.getByRole("table", { name: /Monthly rebalances/ }).locator("tbody tr").count()).resolves.toBeGreaterThanOrEqual(20);
+    await record.getByRole("heading", { name: "How it is measured" }).waitFor();
+    await record.getByText(/Survivorship bias/).waitFor();
+    await screenshot(page, "ai-picks-visitor");
+
+    // The same picks over REST; more than 5 over GraphQL is Pro only.
+    const rest = await page.evaluate(async () => (await fetch("/api/ai-picks")).json());
+    expect(rest.results).toHaveLength(5);
+    expect(rest.asOf).toBe("2020-04-22");
+    const firstTicker = (await rows.nth(0).locator("th a").innerText()).trim();
+    expect(rest.results[0]).toMatchObject({ ticker: firstTicker, rank: 1 });
+    const denied = await page.evaluate(async () =>
+      (await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ aiPicks(first: 50) { totalCount } }" }) })).json(),
+    );
+    expect(denied.errors[0].extensions.code).toBe("PRO_REQUIRED");
+
+    // A pick's ticker opens its stock page at the same day.
+    await rows.nth(0).locator("th a").click();
+    await page.waitForURL(new RegExp(`/stocks/${firstTicker}`));
+    await page.getByText(/As of Apr 22, 2020/).first().waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("shows a Pro user the whole ranking, sortable, at the chosen day", async () => {
+    const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
+    await signInAsNewProUser(page, `ai-picks-pro-${Date.now()}@example.com`, "Ada Picks");
+    await openAiFeatures(page, "/ai-features?asOf=2020-06-15");
+    await page.getByText("Picks of Jun 15, 2020").waitFor();
+    const ranking = page.getByRole("table", { name: /Every ticker the AI model scored/ });
+    await ranking.waitFor();
+    await expect(ranking.locator("tbody tr").count()).resolves.toBe(100);
+    await expect(page.getByRole("heading", { name: "Unlock the full AI ranking" }).count()).resolves.toBe(0);
+    const scoreHeader = ranking.getByRole("columnheader", { name: /AI score/ });
+    await scoreHeader.getByRole("button").click();
+    const sortedBy = await scoreHeader.getAttribute("aria-sort");
+    expect(["ascending", "descending"]).toContain(sortedBy);
+    const scores = await ranking.locator("tbody tr").evaluateAll((rows) => rows.map((row) => Number.parseFloat(row.querySelectorAll("td")[1]?.textContent ?? "")));
+    const sorted = [...scores].sort((a, b) => (sortedBy === "ascending" ? a - b : b - a));
+    expect(scores).toEqual(sorted);
+    await page.getByRole("button", { name: /^Load \d+ more$/ }).click();
+    await expect(ranking.locator("tbody tr").count()).resolves.toBeGreaterThan(100);
+    await screenshot(page, "ai-picks-pro");
+    expect(problems).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,200 @@
+import { graphql, useFragment } from "react-relay";
+import styled from "styled-components";
+import { SparkIcon } from "../Icons/Icons";
+import { Notice } from "../Notice/Notice";
+import { formatReturn } from "../ScreenBacktest/BacktestReport";
+import { formatInteger, formatMarketDate, formatPrice } from "../ScreenResults/format";
+import { formatDateTime } from "../SentimentBadge/sentiment";
+import { Button } from "../ui/Button";
+import { Badge } from "../ui/Layout";
+import { AiSourcesLine } from "./AiSourcesLine";
+import { formatFactorInput, formatShare, formatSigned } from "./format";
+import { TickerCell } from "../ScreenResults/TickerCell";
+import { Note, TableFrame } from "./styles";
+import type { AiTopPicks_connection$key } from "./__generated__/AiTopPicks_connection.graphql";
+
+/** What each kind of scored day is, in words (AiPicksConnection.kind). */
+const KIND_WORDS: Record<string, string> = {
+  rebalance: "a monthly rebalance of the published track record",
+  day: "the latest stored price day, scored by the daily pass",
+  on_request: "scored when asked, with that month's fit",
+};
+
+/**
+ * The free AI picks: the top 5 at the page's as-of day with each pick's score, price, 1-month
+ * return and why (its largest factor contributions, every input on request), the day, the fit that
+ * scored it and the data it read. While the first pass runs, or before the first fit, the API's
+ * message instead.
+ */
+export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$key; onRefresh: () => void }) {
+  const data = useFragment(
+    graphql`
+      fragment AiTopPicks_connection on AiPicksConnection {
+        status
+        message
+        date
+        requestedAsOf
+        kind
+        computedAt
+        totalCount
+        freeLimit
+        model {
+          fittedOn
+          trainingSamples
+          trainingThrough
+        }
+        sources {
+          ...AiSourcesLine_sources
+        }
+        edges {
+          node {
+            rank
+            ticker
+            name
+            aiScore
+            price
+            returns1m
+            why
+            newsArticles
+            newsNote
+            factors {
+              factor
+              label
+              input
+              contribution
+            }
+          }
+        }
+      }
+    `,
+    picks,
+  );
+
+  return (
+    <Section aria-labelledby="ai-picks-title">
+      <Title>
+        <SparkIcon size={20} />
+        <h2 id="ai-picks-title">AI Stock Picks</h2>
+        <Badge>Top {data.freeLimit} free for everyone</Badge>
+      </Title>
+      {data.status === "COMPUTING" ? (
+        <Notice title="The AI picks are being computed">
+          <p>{data.message ?? "They appear here in a few seconds."} Refresh in a few seconds.</p>
+          <p>
+            <Button type="button" $size="sm" $variant="secondary" onClick={onRefresh}>
+              Check again
+            </Button>
+          </p>
+        </Notice>
+      ) : data.status !== "READY" || !data.date ? (
+        <Notice tone="warning" title="No AI picks for this day">
+          <p>{data.message ?? "There are no picks for this day."}</p>
+        </Notice>
+      ) : (
+        <>
+          <div>
+            <PickDay>Picks of {formatMarketDate(data.date)}</PickDay>
+            {data.requestedAsOf && data.requestedAsOf !== data.date ? (
+              <Note>The last trading day on or before {formatMarketDate(data.requestedAsOf)}.</Note>
+            ) : null}
+          </div>
+          <Note>
+            Ranked by the AI score: the model's probability that the stock beats the median of the {formatInteger(data.totalCount)} tickers
+            scored that day over the next 21 trading days. Prices and returns are at that day's close.
+          </Note>
+          {data.model ? (
+            <Note>
+              Model fitted on {data.model.fittedOn} on {formatInteger(data.model.trainingSamples)} ticker-days
+              {data.model.trainingThrough ? ` (training through ${data.model.trainingThrough})` : ""}
+              {data.kind && KIND_WORDS[data.kind] ? `; this day is ${KIND_WORDS[data.kind]}` : ""}
+              {data.computedAt ? `. Computed ${formatDateTime(data.computedAt)}.` : "."}
+            </Note>
+          ) : null}
+          {data.sources ? <AiSourcesLine sources={data.sources} asOf={data.date} /> : null}
+          <TableFrame>
+            <table>
+              <caption>
+                Top {data.edges.length} of {formatInteger(data.totalCount)} tickers scored on {formatMarketDate(data.date)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" data-align="end">Rank</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col" data-align="end">AI score</th>
+                  <th scope="col" data-align="end">Price</th>
+                  <th scope="col" data-align="end">1-month return</th>
+                  <th scope="col">Why (largest contributions)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.edges.map(({ node: pick }) => (
+                  <tr key={pick.ticker}>
+                    <td data-align="end">{pick.rank}</td>
+                    <TickerCell ticker={pick.ticker} name={pick.name} />
+                    <td data-align="end" title="Probability of beating the universe's median return over the next 21 trading days">
+                      {formatShare(pick.aiScore)}
+                    </td>
+                    <td data-align="end">{formatPrice(pick.price)}</td>
+                    <td data-align="end">{formatReturn(pick.returns1m)}</td>
+                    <WhyCell>
+                      <p>{pick.why}</p>
+                      {pick.newsArticles === 0 ? <Note>{pick.newsNote}</Note> : null}
+                      <details>
+                        <summary>All {pick.factors.length} inputs</summary>
+                        <Factors aria-label={`${pick.ticker}'s inputs and what each added to its score`}>
+                          {pick.factors.map((factor) => (
+                            <li key={factor.factor}>
+                              {factor.label}: {formatFactorInput(factor.factor, factor.input)} → {formatSigned(factor.contribution)}
+                            </li>
+                          ))}
+                        </Factors>
+                      </details>
+                    </WhyCell>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+          <Note>
+            A contribution is the factor's weight × the stock's normalised input, added to the predicted return rank (−0.5 to 0.5). A missing
+            input (—) counts as the middle rank, or neutral news. Not investment advice.
+          </Note>
+        </>
+      )}
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+`;
+
+const Title = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  > svg { color: ${({ theme }) => theme.colors.premium}; }
+  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
+`;
+
+const PickDay = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 700;
+`;
+
+const WhyCell = styled.td`
+  min-width: 260px;
+  p { margin: 0; }
+  summary { cursor: pointer; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+`;
+
+const Factors = styled.ul`
+  margin: 4px 0 0;
+  padding-left: 1.1em;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
