@@ -13,7 +13,7 @@ import { FACTORS, type Factor } from "./features";
 import { aiPicksPassRunning, modelInputs, tradingDayOnOrBefore } from "./ai-picks-pass";
 import type { Calibration } from "./model";
 import { COST_PER_TURNOVER } from "../backtest/backtest-math";
-import { STRATEGIES, TOP_PICKS, type RebalanceOutcome, type StrategySummary, type Strategy } from "./track-record";
+import { STRATEGIES, TOP_PICKS, type RebalanceOutcome, type StrategySummary, type TrackRecord } from "./track-record";
 import { crossSection, HORIZON_DAYS, MIN_TRAINING_SAMPLES, MODEL_VERSION, RIDGE_LAMBDA, scoreCrossSection, type FittedModel, type PickFactor } from "./walk-forward";
 
 /** Picks anyone may read on a day; rank FREE_PICKS + 1 onwards needs Pro. */
@@ -251,18 +251,10 @@ export function assertPicksAllowed(viewer: Viewer | null, offset: number, count:
   throw new AppError("PRO_REQUIRED", `${message}. Start the 7-day free trial on /pricing.`, { fieldErrors: [{ field, message }] });
 }
 
-export type AiTrackRecordView = {
+/** The stored track record (TrackRecord without its outcomes, which are on the rebalances) and how it was made. */
+export type AiTrackRecordView = Omit<TrackRecord, "outcomes"> & {
   status: "READY" | "COMPUTING";
   message: string | null;
-  months: number;
-  firstRebalance: string | null;
-  lastPeriodEnd: string | null;
-  meanIc: number | null;
-  icTStat: number | null;
-  baselineMeanIc: number | null;
-  baselineIcTStat: number | null;
-  strategies: StrategySummary[];
-  curve: ({ date: string } & Record<Strategy, number>)[];
   rebalances: AiRebalanceView[];
   beatsBaseline: boolean | null;
   verdict: string | null;
@@ -346,7 +338,7 @@ export async function aiTrackRecord(deps: Deps): Promise<AiTrackRecordView> {
       dataVersion: null,
     };
   }
-  const summary = record.summary as Omit<AiTrackRecordView, "strategies"> & { strategies: StrategySummary[] };
+  const summary = record.summary as Omit<TrackRecord, "outcomes" | "curve">;
   const runs = await deps.db.prisma.aiPickRun.findMany({
     where: { recordId: record.id, kind: "rebalance" },
     orderBy: { date: "asc" },

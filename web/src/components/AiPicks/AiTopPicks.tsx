@@ -1,3 +1,4 @@
+import { ComputingNotice } from "../ComputingNotice/ComputingNotice";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { SparkIcon } from "../Icons/Icons";
@@ -5,7 +6,6 @@ import { Notice } from "../Notice/Notice";
 import { formatReturn } from "../ScreenBacktest/BacktestReport";
 import { formatInteger, formatMarketDate, formatPrice } from "../ScreenResults/format";
 import { formatDateTime } from "../SentimentBadge/sentiment";
-import { Button } from "../ui/Button";
 import { Badge } from "../ui/Layout";
 import { AiSourcesLine } from "./AiSourcesLine";
 import { formatFactorInput, formatShare, formatSigned } from "./format";
@@ -78,14 +78,7 @@ export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$
         <Badge>Top {data.freeLimit} free for everyone</Badge>
       </Title>
       {data.status === "COMPUTING" ? (
-        <Notice title="The AI picks are being computed">
-          <p>{data.message ?? "They appear here in a few seconds."} Refresh in a few seconds.</p>
-          <p>
-            <Button type="button" $size="sm" $variant="secondary" onClick={onRefresh}>
-              Check again
-            </Button>
-          </p>
-        </Notice>
+        <ComputingNotice title="The AI picks are being computed" message={data.message} onRefresh={onRefresh} />
       ) : data.status !== "READY" || !data.date ? (
         <Notice tone="warning" title="No AI picks for this day">
           <p>{data.message ?? "There are no picks for this day."}</p>

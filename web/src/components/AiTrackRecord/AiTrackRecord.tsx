@@ -1,3 +1,4 @@
+import { ComputingNotice } from "../ComputingNotice/ComputingNotice";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useLocation } from "react-router-dom";
@@ -10,7 +11,6 @@ import { Notice } from "../Notice/Notice";
 import { formatMarketDate } from "../ScreenResults/format";
 import { formatDateTime } from "../SentimentBadge/sentiment";
 import { SkeletonBar } from "../Skeleton/Skeleton";
-import { Button } from "../ui/Button";
 import { Card, StatTile } from "../ui/Layout";
 import { TRACK_RECORD_ANCHOR } from "./anchor";
 import { RebalanceTable } from "./RebalanceTable";
@@ -82,14 +82,7 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
     <Section id={TRACK_RECORD_ANCHOR} ref={sectionRef} aria-labelledby="track-record-title">
       <h2 id="track-record-title">Track record</h2>
       {data.status !== "READY" ? (
-        <Notice title="The track record is being computed">
-          <p>{data.message ?? "It appears here in a few seconds."} Refresh in a few seconds.</p>
-          <p>
-            <Button type="button" $size="sm" $variant="secondary" onClick={onRefresh}>
-              Check again
-            </Button>
-          </p>
-        </Notice>
+        <ComputingNotice title="The track record is being computed" message={data.message} onRefresh={onRefresh} />
       ) : (
         <>
           <Note>

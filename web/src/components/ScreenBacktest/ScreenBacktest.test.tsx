@@ -6,27 +6,10 @@ import { renderWithProviders } from "../../../test/render";
 import { errorFromGraphQLErrors } from "../../relay/environment";
 import { ScreenBacktest } from "./ScreenBacktest";
 import type { ScreenBacktestTestQuery } from "./__generated__/ScreenBacktestTestQuery.graphql";
+import { recordedLines } from "../../../test/chart-lines";
 
-// lightweight-charts draws on canvas, which jsdom lacks: record the lines the chart is given instead.
-// (virtual: the package is ESM-only, with no entry jest's require() can resolve.)
-const mockLines: { title: unknown; data: { time: string; value: number }[] }[] = [];
-jest.mock(
-  "lightweight-charts",
-  () => ({
-    ColorType: { Solid: "solid" },
-    LineSeries: "Line",
-    createChart: () => ({
-      addSeries: (_type: string, options: Record<string, unknown>) => {
-        const line = { title: options.title, data: [] as { time: string; value: number }[] };
-        mockLines.push(line);
-        return { setData: (data: { time: string; value: number }[]) => (line.data = data) };
-      },
-      timeScale: () => ({ fitContent: () => {} }),
-      remove: () => {},
-    }),
-  }),
-  { virtual: true },
-);
+// lightweight-charts draws on canvas, which jsdom lacks: a stand-in records the lines each chart is given.
+jest.mock("lightweight-charts", () => jest.requireActual("../../../test/chart-lines").lightweightChartsStandIn, { virtual: true });
 
 const TestQuery = graphql`
   query ScreenBacktestTestQuery {
@@ -93,7 +76,7 @@ async function renderPanel() {
 }
 
 beforeEach(() => {
-  mockLines.length = 0;
+  recordedLines.length = 0;
 });
 
 test("runs the screen's own request from its as-of month and shows the tiles, the chart and the monthly table", async () => {
@@ -124,8 +107,8 @@ test("runs the screen's own request from its as-of month and shows the tiles, th
   expect(rows[2].textContent).toContain("AAPL $91.03 (2020-07-01), NVDA $91.03 (2020-07-01)");
 
   // The lazily loaded chart draws both cumulative lines.
-  await waitFor(() => expect(mockLines.map((line) => line.title)).toEqual(["Portfolio", "Universe"]));
-  expect(mockLines[0].data.at(-1)).toEqual({ time: "2020-07-31", value: 1.1 });
+  await waitFor(() => expect(recordedLines.map((line) => line.title)).toEqual(["Portfolio", "Universe"]));
+  expect(recordedLines[0].data.at(-1)).toEqual({ time: "2020-07-31", value: 1.1 });
   screen.getByText(/bundled snapshot, 2018-01-02 → 2021-04-21/);
 });
 

@@ -6,30 +6,13 @@ import { renderApp } from "../../../test/render";
 import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
 import { AiFeaturesPageQuery } from "./AiFeaturesPage";
 import { COVERAGE, picksConnection, TRACK_RECORD } from "./aiPicksTestData";
+import { recordedLines } from "../../../test/chart-lines";
 
-// lightweight-charts draws on canvas, which jsdom lacks: record the lines the chart is given instead.
-// (virtual: the package is ESM-only, with no entry jest's require() can resolve.)
-const mockLines: { title: unknown; data: { time: string; value: number }[] }[] = [];
-jest.mock(
-  "lightweight-charts",
-  () => ({
-    ColorType: { Solid: "solid" },
-    LineSeries: "Line",
-    createChart: () => ({
-      addSeries: (_type: string, options: Record<string, unknown>) => {
-        const line = { title: options.title, data: [] as { time: string; value: number }[] };
-        mockLines.push(line);
-        return { setData: (data: { time: string; value: number }[]) => (line.data = data) };
-      },
-      timeScale: () => ({ fitContent: () => {} }),
-      remove: () => {},
-    }),
-  }),
-  { virtual: true },
-);
+// lightweight-charts draws on canvas, which jsdom lacks: a stand-in records the lines each chart is given.
+jest.mock("lightweight-charts", () => jest.requireActual("../../../test/chart-lines").lightweightChartsStandIn, { virtual: true });
 
 beforeEach(() => {
-  mockLines.length = 0;
+  recordedLines.length = 0;
 });
 
 interface Setup {
@@ -180,9 +163,9 @@ test("the track record shows the verdict, the strategies, the ICs, the chart, ev
   record.getByText(TRACK_RECORD.survivorship);
   record.getByText(/Costs: 10 bps per unit of turnover/);
 
-  await waitFor(() => expect(mockLines.map((line) => line.title)).toEqual(["AI top 5", "12-1 momentum top 5", "Universe"]));
-  expect(mockLines[0].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.123 });
-  expect(mockLines[2].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.05 });
+  await waitFor(() => expect(recordedLines.map((line) => line.title)).toEqual(["AI top 5", "12-1 momentum top 5", "Universe"]));
+  expect(recordedLines[0].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.123 });
+  expect(recordedLines[2].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.05 });
 });
 
 test("while the first pass runs, the API's message asks to check again in a few seconds", async () => {
