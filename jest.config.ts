@@ -36,6 +36,10 @@ const babelWithRelay = [
 ] as const;
 
 const config: Config = {
+  // Tests never assert timings; on a busy 2-core CI machine a correct test may take seconds, and a
+  // web test waits up to 5 s in findBy*/waitFor (web/test/setup.ts). A global option: Jest ignores
+  // testTimeout inside a project's config (the runs showed 5 s timeouts with it set there).
+  testTimeout: 30_000,
   projects: [
     {
       displayName: "api",
@@ -44,8 +48,6 @@ const config: Config = {
       testMatch: ["**/*.test.ts"],
       transform: { "^.+\\.(t|j)sx?$": swc as never },
       globalSetup: "<rootDir>/api/test/global-setup.ts",
-      // Tests never assert timings; on a busy 2-core CI machine a correct test may take seconds.
-      testTimeout: 30_000,
     },
     {
       displayName: "web",
@@ -56,8 +58,6 @@ const config: Config = {
       moduleNameMapper: { "\\.(css|svg|png|mp4|webm)$": "<rootDir>/web/test/file-stub.ts" },
       setupFiles: ["<rootDir>/web/test/setup.ts"],
       setupFilesAfterEnv: ["<rootDir>/web/test/setup-after-env.ts"],
-      // Above the 5 s that findBy*/waitFor may wait (web/test/setup.ts), for busy CI machines.
-      testTimeout: 30_000,
     },
   ],
 };
