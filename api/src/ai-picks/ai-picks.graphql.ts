@@ -19,7 +19,7 @@ import {
   type AiTrackRecordView,
 } from "./ai-picks";
 import { FACTORS } from "./features";
-import type { RebalanceOutcome, StrategySummary } from "./track-record";
+import type { RebalanceOutcome, ScoreCalibration, StrategySummary } from "./track-record";
 
 /** Computed lists, in memory: priced as one item. */
 const precomputed = { complexity: { field: 1, multiplier: 1 } } as const;
@@ -232,6 +232,16 @@ const RebalanceRef = builder.objectRef<AiRebalanceView>("AiRebalance").implement
   }),
 });
 
+const CalibrationRef = builder.objectRef<ScoreCalibration>("AiScoreCalibration").implement({
+  description: "How well aiScore worked as a probability out of sample, over every ticker of the completed rebalances.",
+  fields: (t) => ({
+    picks: t.exposeInt("picks", { description: "Ticker-months scored with a known outcome." }),
+    brierScore: t.exposeFloat("brierScore", { description: "Mean (aiScore − beat)², beat = 1 when the return beat the universe median; a constant 0.5 scores 0.25." }),
+    top5MeanAiScore: t.exposeFloat("top5MeanAiScore", { description: "The top 5's mean aiScore: the share of them expected to beat the median." }),
+    top5HitRate: t.exposeFloat("top5HitRate", { nullable: true, description: "The share that did." }),
+  }),
+});
+
 const AiTrackRecordRef = builder.objectRef<AiTrackRecordView>("AiTrackRecord").implement({
   description: "The AI picks' walk-forward track record over the stored prices, against the equal-weight universe and plain 12-1 momentum. Every figure is recomputable from the listed picks and price_data.",
   fields: (t) => ({
@@ -251,6 +261,7 @@ const AiTrackRecordRef = builder.objectRef<AiTrackRecordView>("AiTrackRecord").i
     costBps: t.exposeFloat("costBps"),
     horizonDays: t.exposeInt("horizonDays"),
     strategies: t.field({ type: [StrategySummaryRef], ...precomputed, resolve: (record) => record.strategies }),
+    calibration: t.field({ type: CalibrationRef, nullable: true, resolve: (record) => record.calibration }),
     curve: t.field({ type: [TrackPointRef], ...precomputed, resolve: (record) => record.curve }),
     rebalances: t.field({ type: [RebalanceRef], ...precomputed, description: "Oldest first; the last is open.", resolve: (record) => record.rebalances }),
     sources: t.field({ type: AiSourcesRef, nullable: true, resolve: (record) => record.sources }),

@@ -11,6 +11,8 @@ import { createTestDatabase } from "../../test/test-database";
 import { COST_PER_TURNOVER } from "../backtest/backtest-math";
 import { forgetStoredPicks } from "./ai-picks";
 import { computeAiPicks, refreshAiPicks } from "./ai-picks-pass";
+import { storePriceBars } from "../market-data/price-bars";
+import { recomputeTechnicals } from "../market-data/technicals-store";
 import { spearman } from "./model";
 
 // 30 real S&P 500 series from the bundled snapshot: enough for a first fit in mid-2019.
@@ -168,6 +170,15 @@ describe("AI picks", () => {
       expect(await db.prisma.aiTrackRecord.count()).toBe(1);
       expect(await db.prisma.aiPick.count()).toBe(pass.picks);
       expect((await request(app).get("/api/ai-picks").expect(200)).body.results).toEqual(before.body.results);
+    }, 120_000);
+
+    it("scores again after a price refresh changes the data, and shows the new day", async () => {
+      await storePriceBars(db, tickers.map((ticker, index) => ({ ticker, date: "2021-04-22", open: null, high: null, low: null, close: 100 + index, volume: 1_000_000, source: "yahoo" })));
+      await recomputeTechnicals(db, tickers);
+      const pass = await refreshAiPicks(deps);
+      expect(pass).toMatchObject({ days: ["2021-04-22"] });
+      forgetStoredPicks();
+      expect((await request(app).get("/api/ai-picks?asOf=2021-04-22").expect(200)).body).toMatchObject({ asOf: "2021-04-22", kind: "day" });
     }, 120_000);
   });
 });

@@ -62,10 +62,18 @@ export type TrackRecord = {
   baselineMeanIc: number | null;
   baselineIcTStat: number | null;
   strategies: StrategySummary[];
+  calibration: ScoreCalibration | null;
   /** Each strategy's value at every day's close (1 at the first rebalance). */
   curve: ({ date: string } & Record<Strategy, number>)[];
   outcomes: Map<string, RebalanceOutcome>;
 };
+
+/**
+ * How well the AI score worked as a probability, out of sample: over every scored ticker of the
+ * completed rebalances, the Brier score of aiScore against "beat the universe median" (a constant
+ * 0.5 scores 0.25), and the top 5's mean score against the share of them that beat it.
+ */
+export type ScoreCalibration = { picks: number; brierScore: number; top5MeanAiScore: number; top5HitRate: number | null };
 
 const decileSize = (count: number) => Math.max(1, Math.ceil(count / 10));
 
@@ -85,7 +93,7 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
   const completed = rebalances.slice(0, -1);
   const outcomes = new Map<string, RebalanceOutcome>();
   if (completed.length === 0) {
-    return { months: 0, firstRebalance: null, lastPeriodEnd: null, meanIc: null, icTStat: null, baselineMeanIc: null, baselineIcTStat: null, strategies: [], curve: [], outcomes };
+    return { months: 0, firstRebalance: null, lastPeriodEnd: null, meanIc: null, icTStat: null, baselineMeanIc: null, baselineIcTStat: null, strategies: [], calibration: null, curve: [], outcomes };
   }
   const closeAsOf = (ticker: string, date: string): PricedClose | null => {
     const series = features.get(ticker);
@@ -109,6 +117,7 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
 
   const ics: number[] = [];
   const baselineIcs: number[] = [];
+  let [scoredPicks, squaredErrors, top5Scores, top5Scored] = [0, 0, 0, 0];
   completed.forEach((day, index) => {
     const periodEnd = rebalances[index + 1].date;
     const realised = day.picks.map((pick) => {
@@ -118,6 +127,15 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
     const universeMedian = median(realised.filter((value) => !Number.isNaN(value)));
     const ic = spearman(day.picks.map((pick) => pick.score), realised);
     const baselineIc = spearman(day.picks.map((pick) => (pick.baselineRank === null ? NaN : -pick.baselineRank)), realised);
+    day.picks.forEach((pick, row) => {
+      if (Number.isNaN(realised[row]) || universeMedian === null) return;
+      scoredPicks += 1;
+      squaredErrors += (pick.aiScore - (realised[row] > universeMedian ? 1 : 0)) ** 2;
+      if (pick.rank <= TOP_PICKS) {
+        top5Scores += pick.aiScore;
+        top5Scored += 1;
+      }
+    });
     if (ic !== null) ics.push(ic);
     if (baselineIc !== null) baselineIcs.push(baselineIc);
     const realisedOf = new Map(day.picks.map((pick, row) => [pick.ticker, realised[row]]));
@@ -185,6 +203,15 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
     baselineMeanIc: baseline.mean,
     baselineIcTStat: baseline.t,
     strategies,
+    calibration:
+      scoredPicks === 0
+        ? null
+        : {
+            picks: scoredPicks,
+            brierScore: squaredErrors / scoredPicks,
+            top5MeanAiScore: top5Scores / top5Scored,
+            top5HitRate: strategies.find((strategy) => strategy.strategy === "model_top5")?.hitRate ?? null,
+          },
     curve,
     outcomes,
   };

@@ -4,11 +4,11 @@ import { graphql, useFragment } from "react-relay";
 import { useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AiSourcesLine } from "../AiPicks/AiSourcesLine";
-import { formatIc } from "../AiPicks/format";
+import { formatIc, formatShare } from "../AiPicks/format";
 import { Note } from "../AiPicks/styles";
 import type { LineChartSeries } from "../LineChart/LineChart";
 import { Notice } from "../Notice/Notice";
-import { formatMarketDate } from "../ScreenResults/format";
+import { formatInteger, formatMarketDate } from "../ScreenResults/format";
 import { formatDateTime } from "../SentimentBadge/sentiment";
 import { SkeletonBar } from "../Skeleton/Skeleton";
 import { Card, StatTile } from "../ui/Layout";
@@ -45,6 +45,12 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
         costBps
         horizonDays
         computedAt
+        calibration {
+          picks
+          brierScore
+          top5MeanAiScore
+          top5HitRate
+        }
         curve {
           date
           modelTop5
@@ -111,6 +117,13 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
               </dd>
             </StatTile>
           </IcTiles>
+          {data.calibration ? (
+            <Note>
+              The AI score as a probability, out of sample: the top 5 averaged an AI score of {formatShare(data.calibration.top5MeanAiScore)} and{" "}
+              {data.calibration.top5HitRate == null ? "—" : formatShare(data.calibration.top5HitRate)} of them beat the median; over all{" "}
+              {formatInteger(data.calibration.picks)} scored ticker-months the Brier score is {data.calibration.brierScore.toFixed(4)} (a constant 50% scores 0.2500).
+            </Note>
+          ) : null}
           <Note>
             IC: the Spearman correlation between a day's scores and the tickers' returns to the next rebalance, averaged over the months; the
             t-stat is the mean IC ÷ (its standard deviation ÷ √months).
