@@ -10,6 +10,9 @@ import { buildDeps } from "./deps";
 import { scheduleMarketDataRefresh } from "./market-data/price-refresh";
 import { scheduleAiPicks } from "./ai-picks/ai-picks-pass";
 import { loadPriceSnapshot } from "./market-data/price-snapshot";
+import { loadEarningsSnapshot } from "./earnings/earnings-snapshot";
+import { scheduleHedgeFundImport } from "./hedge-funds/edgar-import";
+import { loadHedgeFundSnapshot } from "./hedge-funds/hedge-fund-snapshot";
 import { scheduleNewsIngestion } from "./news/ingestion/schedule";
 import { loadNewsSnapshot } from "./news/snapshot/news-snapshot";
 import { flushScreenRuns } from "./screening/screen-runs";
@@ -54,6 +57,10 @@ async function main() {
     // The bundled daily prices, once per database (MARKET_DATA_LOAD_SNAPSHOT=false turns it off), then
     // the indicators read into memory so the first screen does not wait for them.
     await loadPriceSnapshot(deps, { signal: startup.signal });
+    // The bundled earnings history and the beat model's walk-forward predictions (EARNINGS_LOAD_SNAPSHOT=false turns it off).
+    await loadEarningsSnapshot(deps, { signal: startup.signal });
+    // The bundled 13F quarters (Berkshire Hathaway, 2020-06-30 → 2024-03-31), once per database.
+    await loadHedgeFundSnapshot(deps, { signal: startup.signal });
     await deps.technicals.current();
     startup.signal.throwIfAborted();
   } catch (error) {
@@ -69,6 +76,8 @@ async function main() {
   const stopPriceRefresh = scheduleMarketDataRefresh(deps);
   // AI picks: a pass now (beside the server, once the snapshot is in) and after every change of the prices.
   const stopAiPicks = scheduleAiPicks(deps);
+  // New 13F filings from SEC EDGAR every HEDGE_FUND_REFRESH_HOURS, only when SEC_USER_AGENT is set.
+  const stopHedgeFundImport = scheduleHedgeFundImport(deps);
   const server = buildApp(deps).listen(config.port, config.host, () => {
     logger.info(
       {
@@ -88,7 +97,7 @@ async function main() {
     stopSessionPurge();
     server.close(async () => {
       // Every response has gone out: store the screen runs still queued behind them, then stop.
-      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh(), stopAiPicks()]);
+      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh(), stopAiPicks(), stopHedgeFundImport()]);
       await deps.newsEvents.close();
       await db.close();
       await redis?.quit();

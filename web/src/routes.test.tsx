@@ -1,6 +1,10 @@
 import { screen } from "@testing-library/react";
 import { renderApp } from "../test/render";
+import { createMockEnvironment } from "relay-test-utils";
+import { answerGraphQL, signedIn } from "./pages/Auth/accountTestKit";
+import { EarningsPredictorPageQuery } from "./pages/EarningsPredictor/EarningsPredictorPage";
 import { GATE_ROUTES } from "./pages/FeatureGate/gates";
+import { HedgeFundTrackerPageQuery } from "./pages/HedgeFundTracker/HedgeFundTrackerPage";
 
 test("an unknown path shows '404 Page Not Found'", async () => {
   renderApp("/no-such-page");
@@ -10,9 +14,12 @@ test("an unknown path shows '404 Page Not Found'", async () => {
 });
 
 test.each(GATE_ROUTES.map((g) => [g.path, g.title, g.description]))(
-  "%s shows the premium gate for %s",
+  "%s shows the premium gate for %s to a Basic user",
   async (path, title, description) => {
-    renderApp(path);
+    // The built features' pages ask who is signed in before showing the gate.
+    const environment = createMockEnvironment();
+    answerGraphQL(environment, [HedgeFundTrackerPageQuery, EarningsPredictorPageQuery], signedIn({ hasProAccess: false }));
+    renderApp(path, environment);
     expect(await screen.findByRole("heading", { name: title })).toBeTruthy();
     expect(screen.getByText(description)).toBeTruthy();
     expect(screen.getByRole("link", { name: "View Pro plans" }).getAttribute("href")).toBe("/pricing");

@@ -36,6 +36,9 @@ function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): P
   };
 }
 
+/** Gate routes whose feature exists: their own page replaces the shared gate screen. */
+const BUILT_GATES = new Set(["/hedge-fund-tracker", "/earnings-predictor"]);
+
 export function buildRoutes(environment: IEnvironment): RouteObject[] {
   const page = (load: () => Promise<PageModule>) => lazyPage(environment, load);
   return [
@@ -60,7 +63,10 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
         { path: "demo-checkout", ...page(() => import("./pages/DemoCheckout/DemoCheckoutPage")) },
         { path: "demo-billing-portal", ...page(() => import("./pages/DemoBillingPortal/DemoBillingPortalPage")) },
         { path: "stocks/:ticker", ...page(() => import("./pages/StockDetail/StockDetailPage")) },
-        ...GATE_ROUTES.map(({ path, title, description }) => ({
+        // Built Pro features: the page itself shows the spec's gate to visitors and Basic users.
+        { path: "hedge-fund-tracker", ...page(() => import("./pages/HedgeFundTracker/HedgeFundTrackerPage")) },
+        { path: "earnings-predictor", ...page(() => import("./pages/EarningsPredictor/EarningsPredictorPage")) },
+        ...GATE_ROUTES.filter(({ path }) => !BUILT_GATES.has(path)).map(({ path, title, description }) => ({
           path: path.slice(1),
           ...page(async () => {
             const { default: FeatureGatePage } = await import("./pages/FeatureGate/FeatureGatePage");

@@ -32,7 +32,8 @@ import { proRestRoutes, requirePro } from "../billing/require-pro";
 import { schema } from "../graphql/schema";
 import type { Database } from "../db/database";
 import type { User } from "../generated/prisma/client";
-import { createTestApp } from "../../test/test-app";
+import { createTestApp, createTestDeps } from "../../test/test-app";
+import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { createTestDatabase } from "../../test/test-database";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createAuthentication } from "./sessions";
@@ -89,6 +90,9 @@ function pathTo(root: GraphQLObjectType, target: GraphQLObjectType): Step[] | nu
   return null;
 }
 
+/** Arguments that must name real data for the path to reach its Pro fields (the bundled 13F filer). */
+const sampleArguments: Record<string, string> = { cik: JSON.stringify("0001067983") };
+
 function sampleInput(type: GraphQLInputType): string {
   const inner = getNullableType(type);
   if (isListType(inner)) return `[${sampleInput(inner.ofType)}]`;
@@ -116,7 +120,7 @@ function sampleInput(type: GraphQLInputType): string {
 
 const argumentsOf = (args: readonly GraphQLArgument[]) => {
   const required = args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
-  return required.length === 0 ? "" : `(${required.map((arg) => `${arg.name}: ${sampleInput(arg.type)}`).join(", ")})`;
+  return required.length === 0 ? "" : `(${required.map((arg) => `${arg.name}: ${sampleArguments[arg.name] ?? sampleInput(arg.type)}`).join(", ")})`;
 };
 
 const leafSelection = (field: GraphQLField<unknown, unknown>) => {
@@ -191,6 +195,8 @@ beforeAll(async () => {
   await db.reset();
   // Budgets high enough for the harness's many requests.
   ({ app } = createTestApp(db, { API_POINTS_PER_HOUR: "100000000", WEB_REQUESTS_PER_10_MINUTES: "100000000" }));
+  // Real rows behind the Pro fields that need them (hedgeFund(cik:) answers null for a fund it does not hold).
+  await loadHedgeFundSnapshot(createTestDeps(db), { force: true });
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
   const basicAgent = await signedInAgent(app, db, basicUser);

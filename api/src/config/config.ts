@@ -112,6 +112,21 @@ const environmentSchema = z.object({
   MARKET_DATA_REFRESH_UNIVERSE: z.enum(["sp500", "broad", "all_market"]).default("sp500"),
   MARKET_DATA_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
   MARKET_DATA_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
+
+  EARNINGS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+
+  HEDGE_FUND_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+  HEDGE_FUND_CIKS: z
+    .string()
+    .default("0001067983")
+    .transform((value) => value.split(",").map((cik) => cik.trim()).filter(Boolean))
+    .refine((ciks) => ciks.every((cik) => /^\d{1,10}$/.test(cik)), { message: "must be a comma-separated list of SEC CIKs (digits)" })
+    .transform((ciks) => ciks.map((cik) => cik.padStart(10, "0"))),
+  SEC_USER_AGENT: emptyAsUndefined,
+  HEDGE_FUND_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  SEC_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(10).default(10),
+  SEC_EDGAR_DATA_URL: optionalUrl(["http", "https"]),
+  SEC_EDGAR_ARCHIVES_URL: optionalUrl(["http", "https"]),
 });
 
 export type AppConfig = {
@@ -169,6 +184,24 @@ export type AppConfig = {
     refreshUniverse: "sp500" | "broad" | "all_market";
     requestsPerMinute: number;
     requestTimeoutMs: number;
+  };
+  earnings: {
+    /** Load the bundled earnings reports and the model's walk-forward predictions once per database. */
+    loadSnapshot: boolean;
+  };
+  hedgeFunds: {
+    /** Load the bundled 13F snapshot (data/sec13f) once per database. */
+    loadSnapshot: boolean;
+    /** 10-digit CIKs whose new 13F filings the live import fetches from EDGAR. */
+    ciks: string[];
+    /** The User-Agent SEC requires ("Company admin@example.com"); without it the live import is off. */
+    secUserAgent?: string;
+    /** Hours between live imports; 0 turns the schedule off. */
+    refreshHours: number;
+    requestsPerSecond: number;
+    /** EDGAR hosts (tests point them at a local server). */
+    edgarDataUrl: string;
+    edgarArchivesUrl: string;
   };
 };
 
@@ -262,6 +295,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       refreshUniverse: env.MARKET_DATA_REFRESH_UNIVERSE,
       requestsPerMinute: env.MARKET_DATA_REQUESTS_PER_MINUTE,
       requestTimeoutMs: env.MARKET_DATA_TIMEOUT_SECONDS * 1000,
+    },
+    earnings: { loadSnapshot: env.EARNINGS_LOAD_SNAPSHOT === "true" },
+    hedgeFunds: {
+      loadSnapshot: env.HEDGE_FUND_LOAD_SNAPSHOT === "true",
+      ciks: env.HEDGE_FUND_CIKS,
+      secUserAgent: env.SEC_USER_AGENT,
+      refreshHours: env.HEDGE_FUND_REFRESH_HOURS,
+      requestsPerSecond: env.SEC_REQUESTS_PER_SECOND,
+      edgarDataUrl: env.SEC_EDGAR_DATA_URL ?? "https://data.sec.gov",
+      edgarArchivesUrl: env.SEC_EDGAR_ARCHIVES_URL ?? "https://www.sec.gov",
     },
   };
 }

@@ -10,6 +10,8 @@ import "../backtest/screen-backtest.graphql";
 import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
 import "../data-coverage/data-coverage.graphql";
+import "../earnings/earnings.graphql";
+import "../hedge-funds/hedge-funds.graphql";
 import "../market-data/market-data.graphql";
 import "../news/news.graphql";
 import "../screening/screening.graphql";

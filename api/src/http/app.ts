@@ -14,6 +14,8 @@ import { compressResponses } from "./compress-responses";
 import { dataCoverageRoutes } from "../data-coverage/data-coverage.routes";
 import { screenBacktestRoutes } from "../backtest/screen-backtest.routes";
 import { aiPicksRoutes } from "../ai-picks/ai-picks.routes";
+import { earningsRoutes } from "../earnings/earnings.routes";
+import { hedgeFundsRoutes } from "../hedge-funds/hedge-funds.routes";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { graphiqlAssetRoutes } from "./graphiql";
@@ -90,6 +92,8 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(screeningRoutes(deps));
   app.use(screenBacktestRoutes(deps));
   app.use(aiPicksRoutes(deps));
+  app.use(earningsRoutes(deps));
+  app.use(hedgeFundsRoutes(deps));
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));

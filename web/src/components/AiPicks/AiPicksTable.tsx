@@ -4,7 +4,7 @@ import styled from "styled-components";
 import { formatReturn } from "../ScreenBacktest/BacktestReport";
 import { formatDecimal, formatInteger, formatMarketDate, formatPrice } from "../ScreenResults/format";
 import { SkeletonBar } from "../Skeleton/Skeleton";
-import { Button } from "../ui/Button";
+import { Button, SortButton } from "../ui/Button";
 import { VisuallyHidden } from "../ui/Layout";
 import { formatShare } from "./format";
 import { DEFAULT_PICK_SORT, PICK_COLUMNS, sortPicks, toggledSort, type PickColumnKey, type PickSort } from "./pickColumns";
@@ -155,14 +155,3 @@ const Section = styled.section`
   h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
 
-const SortButton = styled.button`
-  padding: 0;
-  border: 0;
-  background: none;
-  color: inherit;
-  font: inherit;
-  letter-spacing: inherit;
-  text-transform: inherit;
-  cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; }
-`;

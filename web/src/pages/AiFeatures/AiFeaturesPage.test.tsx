@@ -135,9 +135,10 @@ test("a Pro user gets the whole ranking, sortable by clicking a header, with mor
   await waitFor(() => expect(tickers()).toHaveLength(10));
   expect(ranking.queryByRole("button", { name: /Load/ })).toBeNull();
 
-  // The 13F and earnings sections are not built yet: said plainly, no preview.
-  screen.getByRole("heading", { name: "Hedge Fund 13F Holdings and Earnings Predictions" });
-  screen.getByText(/being built and will appear here when it is ready/);
+  // The 13F and earnings sections, each with its own data (no blurred preview).
+  expect(await screen.findByRole("heading", { name: /Hedge Fund 13F Holdings/ })).toBeTruthy();
+  expect(await screen.findByRole("heading", { name: /Earnings Predictions/ })).toBeTruthy();
+  expect(screen.queryByText("Unlock hedge fund holdings and earnings predictions")).toBeNull();
 });
 
 test("the track record shows the verdict, the strategies, the ICs, the chart, every month and how it is measured", async () => {

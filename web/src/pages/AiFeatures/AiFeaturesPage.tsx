@@ -13,8 +13,10 @@ import { Notice } from "../../components/Notice/Notice";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { ProFeatureOverlay } from "../../components/ProFeatureOverlay/ProFeatureOverlay";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
-import { Badge, Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
+import { Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { EarningsPredictionSection } from "../../components/EarningsPrediction/EarningsPredictionSection";
+import { HedgeFundHoldingsSection } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
 import { AiProSectionsPreview } from "./AiProSectionsPreview";
 import type { AiFeaturesPageQuery as AiFeaturesPageQueryType } from "./__generated__/AiFeaturesPageQuery.graphql";
 
@@ -51,8 +53,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 const TITLE = "AI Intelligence";
 
-const RANKING_FAILED = (
-  <Notice tone="danger" title="The full ranking could not be loaded">
+/** What a section shows when its data fails to load: the rest of the page stays. */
+const loadFailed = (what: string) => (
+  <Notice tone="danger" title={`${what} could not be loaded`}>
     <p>Reload the page to try again.</p>
   </Notice>
 );
@@ -112,7 +115,7 @@ function AiFeaturesData({ queryRef, pending, onRefresh }: AiFeaturesDataProps) {
       <Data aria-busy={pending} $pending={pending}>
         <AiTopPicks picks={aiPicks} onRefresh={onRefresh} />
         {aiPicks.status !== "READY" ? null : hasProAccess ? (
-          <ErrorBoundary fallback={RANKING_FAILED}>
+          <ErrorBoundary fallback={loadFailed("The full ranking")}>
             <Suspense fallback={<PageLoading label="Loading the full ranking…" />}>
               <AiPicksTable asOf={asOf ?? null} />
             </Suspense>
@@ -128,14 +131,18 @@ function AiFeaturesData({ queryRef, pending, onRefresh }: AiFeaturesDataProps) {
       </Data>
       <AiTrackRecord record={aiTrackRecord} onRefresh={onRefresh} />
       {hasProAccess ? (
-        <ComingNext aria-labelledby="ai-pro-next-title">
-          <Badge>In development</Badge>
-          <h2 id="ai-pro-next-title">Hedge Fund 13F Holdings and Earnings Predictions</h2>
-          <p>
-            Included in your Pro plan: holdings of top funds from their SEC 13F filings, and each company's earnings beat probability. This part
-            is being built and will appear here when it is ready.
-          </p>
-        </ComingNext>
+        <>
+          <ErrorBoundary fallback={loadFailed("The 13F holdings")}>
+            <Suspense fallback={<PageLoading label="Loading the 13F holdings…" />}>
+              <HedgeFundHoldingsSection />
+            </Suspense>
+          </ErrorBoundary>
+          <ErrorBoundary fallback={loadFailed("The earnings predictions")}>
+            <Suspense fallback={<PageLoading label="Loading the earnings predictions…" />}>
+              <EarningsPredictionSection />
+            </Suspense>
+          </ErrorBoundary>
+        </>
       ) : (
         <ProFeatureOverlay
           title="Unlock hedge fund holdings and earnings predictions"
@@ -155,10 +162,3 @@ const Data = styled.div<{ $pending: boolean }>`
   opacity: ${({ $pending }) => ($pending ? 0.6 : 1)};
 `;
 
-const ComingNext = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  justify-items: start;
-  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-  p { color: ${({ theme }) => theme.colors.textMuted}; }
-`;

@@ -1,0 +1,160 @@
+// GraphQL Stock.earnings and Query.earningsCoverage: the earnings beat predictions, Pro only (the
+// types carry `authScopes: { pro: true }`, so every field of them is refused without Pro and the
+// access harness finds them). Same services as GET /api/earnings/:ticker.
+import { builder } from "../graphql/builder";
+import { Stock } from "../stocks/stocks.graphql";
+import { MOMENTUM_DEFINITION, VOLATILITY_DEFINITION } from "./beat-model";
+import {
+  coveredTickers,
+  earningsDefinitions,
+  earningsSkill,
+  earningsSource,
+  stockEarnings,
+  type EarningsReportView,
+  type EarningsSkillView,
+  type StockEarningsView,
+} from "./earnings";
+import type { ReliabilityBin } from "./evaluation";
+
+const pro = { pro: true } as const;
+/** Stored lists, in memory: priced as one item. */
+const precomputed = { complexity: { field: 1, multiplier: 1 } } as const;
+
+const ReportTimeEnum = builder.enumType("EarningsReportTime", {
+  description: "When the report came out, from its local (exchange) announcement time.",
+  values: {
+    BEFORE_OPEN: { value: "before_open", description: "Before 09:30 local time: the market reacts that day." },
+    DURING_MARKET: { value: "during_market", description: "Between 09:30 and 16:00 local time." },
+    AFTER_CLOSE: { value: "after_close", description: "16:00 local time or later: the market reacts the next trading day." },
+  } as const,
+});
+
+const EarningsReportRef = builder.objectRef<EarningsReportView>("EarningsReport").implement({
+  description: "One earnings report and the model's beat probability for it, made from what was known before its day. Pro only.",
+  authScopes: pro,
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "The announcement's local date (YYYY-MM-DD)." }),
+    announcedAt: t.expose("announcedAt", { type: "DateTime", nullable: true, description: "The announcement time as the source gives it." }),
+    time: t.field({ type: ReportTimeEnum, nullable: true, resolve: (report) => report.reportTime }),
+    beatProbability: t.exposeFloat("beatProbability", {
+      nullable: true,
+      description: "0–1: the calibrated probability that reported EPS is above consensusEps (a match is no beat). Compare with baseRate.",
+    }),
+    baseRate: t.exposeFloat("baseRate", { nullable: true, description: "0–1: the share of all covered companies' reports before this one that beat: what guessing the base rate would say." }),
+    consensusEps: t.exposeFloat("consensusEps", { nullable: true, description: "The analysts' consensus EPS estimate before the report (Yahoo Finance)." }),
+    actualEps: t.exposeFloat("actualEps", { nullable: true, description: "Reported EPS (usually adjusted EPS); null before the report." }),
+    surprise: t.exposeFloat("surprise", { nullable: true, description: "EPS surprise in percent of the consensus (4.5 = 4.5 %); null before the report." }),
+    beat: t.exposeBoolean("beat", { nullable: true, description: "Whether reported EPS was above consensus; null before the report." }),
+    momentum: t.exposeString("momentum", { nullable: true, description: `improving | steady | weakening. ${MOMENTUM_DEFINITION}` }),
+    volatility: t.exposeString("volatility", { nullable: true, description: `low | moderate | high. ${VOLATILITY_DEFINITION}` }),
+    surpriseTrend: t.exposeFloat("surpriseTrend", { nullable: true, description: "The number behind momentum, percentage points." }),
+    surpriseVolatility: t.exposeFloat("surpriseVolatility", { nullable: true, description: "The number behind volatility, percentage points." }),
+    priceMomentum: t.exposeFloat("priceMomentum", {
+      nullable: true,
+      description: "Share price return (fraction) over the 20 trading days to the last close before the report; null outside the bundled prices (2018-01-02 → 2021-04-21).",
+    }),
+    modelVersion: t.exposeString("modelVersion", { nullable: true }),
+  }),
+});
+
+const ReliabilityBinRef = builder.objectRef<ReliabilityBin>("EarningsReliabilityBin").implement({
+  description: "Reports whose predicted probability fell in [from, to): how often they beat.",
+  authScopes: pro,
+  fields: (t) => ({
+    from: t.exposeFloat("from"),
+    to: t.exposeFloat("to"),
+    count: t.exposeInt("count"),
+    meanPredicted: t.exposeFloat("meanPredicted", { nullable: true }),
+    observedRate: t.exposeFloat("observedRate", { nullable: true }),
+  }),
+});
+
+const EarningsSkillRef = builder.objectRef<EarningsSkillView>("EarningsModelSkill").implement({
+  description: "The model's walk-forward evaluation over the bundled reports: every prediction made before its report, scored against what happened. Pro only.",
+  authScopes: pro,
+  fields: (t) => ({
+    modelVersion: t.exposeString("modelVersion"),
+    reports: t.exposeInt("reports", { description: "Reported quarters scored (n)." }),
+    warmUpReports: t.exposeInt("warmUpReports", { description: "Early reports left out: the pooled prior rested on fewer than 100 earlier reports." }),
+    baseRate: t.exposeFloat("baseRate", { description: "0–1: the share of scored reports that beat." }),
+    brierModel: t.exposeFloat("brierModel", { description: "Mean squared error of the model's probabilities (lower is better)." }),
+    brierBaseRate: t.exposeFloat("brierBaseRate", { description: "The same for always predicting baseRate." }),
+    brierRawRate: t.exposeFloat("brierRawRate", { description: "The same for the company's raw past beat rate." }),
+    brierSkillScore: t.exposeFloat("brierSkillScore", { description: "1 − brierModel ÷ brierBaseRate: above 0 beats the constant base rate." }),
+    logLoss: t.exposeFloat("logLoss"),
+    auc: t.exposeFloat("auc", { description: "How often a beat got a higher probability than a miss (0.5 = no better than chance)." }),
+    ece: t.exposeFloat("ece", { description: "Expected calibration error over 10 probability bins (0 = perfectly calibrated)." }),
+    reliability: t.field({ type: [ReliabilityBinRef], ...precomputed, resolve: (skill) => skill.reliability }),
+    firstReport: t.exposeString("firstReport"),
+    lastReport: t.exposeString("lastReport"),
+    computedAt: t.expose("computedAt", { type: "DateTime" }),
+    method: t.exposeString("method", { description: "The method in plain words." }),
+  }),
+});
+
+const EarningsSourceRef = builder.objectRef<typeof earningsSource>("EarningsSource").implement({
+  description: "Where the reports come from.",
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    snapshotTakenIn: t.exposeString("snapshotTakenIn", { description: "YYYY-MM: when the snapshot was taken; its next reports are next as of then." }),
+  }),
+});
+
+const EarningsDefinitionsRef = builder.objectRef<typeof earningsDefinitions>("EarningsDefinitions").implement({
+  description: "What the labels mean and how the probabilities are made, to show beside them.",
+  fields: (t) => ({
+    momentum: t.exposeString("momentum"),
+    volatility: t.exposeString("volatility"),
+    method: t.exposeString("method"),
+  }),
+});
+
+const StockEarningsRef = builder.objectRef<StockEarningsView>("StockEarnings").implement({
+  description: "A company's earnings reports with the model's beat probabilities. Pro only.",
+  authScopes: pro,
+  fields: (t) => ({
+    next: t.field({
+      type: EarningsReportRef,
+      nullable: true,
+      description: "The next report per the snapshot (see source.snapshotTakenIn): its date may have passed since.",
+      resolve: (earnings) => earnings.next,
+    }),
+    history: t.field({
+      type: [EarningsReportRef],
+      description: "Reported quarters, newest first, each with the probability the model gave before it.",
+      args: { first: t.arg.int({ description: "How many (default all, at most 100)." }) },
+      complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? 25) / 25)), multiplier: 0 }),
+      resolve: (earnings, args) => earnings.history.slice(0, Math.max(0, Math.min(args.first ?? 100, 100))),
+    }),
+    skill: t.field({ type: EarningsSkillRef, nullable: true, resolve: (_earnings, _args, context) => earningsSkill(context.db) }),
+    source: t.field({ type: EarningsSourceRef, resolve: () => earningsSource }),
+    definitions: t.field({ type: EarningsDefinitionsRef, resolve: () => earningsDefinitions }),
+  }),
+});
+
+builder.objectField(Stock, "earnings", (t) =>
+  t.field({
+    type: StockEarningsRef,
+    nullable: true,
+    description: "Earnings reports and beat probabilities (Pro only); null when the company is not covered.",
+    resolve: (stock, _args, context) => stockEarnings(context.db, stock.ticker),
+  }),
+);
+
+const CoveredTickerRef = builder.objectRef<{ ticker: string; name: string | null }>("EarningsCoveredTicker").implement({
+  fields: (t) => ({ ticker: t.exposeString("ticker"), name: t.exposeString("name", { nullable: true }) }),
+});
+
+const EarningsCoverageRef = builder.objectRef<Record<string, never>>("EarningsCoverage").implement({
+  description: "What the earnings predictions cover and how well the model did. Pro only.",
+  authScopes: pro,
+  fields: (t) => ({
+    tickers: t.field({ type: [CoveredTickerRef], ...precomputed, resolve: (_root, _args, context) => coveredTickers(context.db) }),
+    skill: t.field({ type: EarningsSkillRef, nullable: true, resolve: (_root, _args, context) => earningsSkill(context.db) }),
+    source: t.field({ type: EarningsSourceRef, resolve: () => earningsSource }),
+  }),
+});
+
+builder.queryField("earningsCoverage", (t) =>
+  t.field({ type: EarningsCoverageRef, description: "The covered tickers and the model's measured skill (Pro only).", resolve: () => ({}) }),
+);

@@ -1,0 +1,63 @@
+import { Router } from "express";
+import { requirePro } from "../billing/require-pro";
+import type { AppDeps } from "../context";
+import { earningsDefinitions, earningsSkill, earningsSource, earningsTickerOf, requireStockEarnings } from "./earnings";
+
+/**
+ * REST shim of Stock.earnings, spec §7 `GET /api/earnings/{ticker}` (Pro only): the next report
+ * per the snapshot with its beat probability beside the base rate, the past record and the
+ * model's measured skill. Probabilities are fractions 0–1. Malformed ticker → 400 naming
+ * `ticker`; a ticker with no data → 404 naming it.
+ */
+export function earningsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get(
+    "/api/earnings/:ticker",
+    requirePro({ method: "GET", path: "/api/earnings/:ticker", sampleUrl: "/api/earnings/AAPL" }),
+    async (req, res) => {
+      const ticker = earningsTickerOf(req.params.ticker);
+      const [earnings, skill] = await Promise.all([requireStockEarnings(deps.db, ticker), earningsSkill(deps.db)]);
+      const { next } = earnings;
+      res.json({
+        ticker,
+        earnings_date: next?.date ?? null,
+        announced_at: next?.announcedAt?.toISOString() ?? null,
+        report_time: next?.reportTime ?? null,
+        beat_probability: next?.beatProbability ?? null,
+        base_rate: next?.baseRate ?? null,
+        consensus_eps: next?.consensusEps ?? null,
+        momentum: next?.momentum ?? null,
+        volatility: next?.volatility ?? null,
+        surprise_trend: next?.surpriseTrend ?? null,
+        surprise_volatility: next?.surpriseVolatility ?? null,
+        model_version: next?.modelVersion ?? null,
+        definitions: earningsDefinitions,
+        source: { name: earningsSource.name, snapshot_taken_in: earningsSource.snapshotTakenIn, note: "The next report as of the snapshot: its date may have passed since." },
+        history: earnings.history.map((report) => ({
+          earnings_date: report.date,
+          report_time: report.reportTime,
+          beat_probability: report.beatProbability,
+          base_rate: report.baseRate,
+          consensus_eps: report.consensusEps,
+          actual_eps: report.actualEps,
+          surprise: report.surprise,
+          beat: report.beat,
+        })),
+        skill: skill && {
+          model_version: skill.modelVersion,
+          reports: skill.reports,
+          base_rate: skill.baseRate,
+          brier_model: skill.brierModel,
+          brier_base_rate: skill.brierBaseRate,
+          brier_skill_score: skill.brierSkillScore,
+          log_loss: skill.logLoss,
+          auc: skill.auc,
+          ece: skill.ece,
+          first_report: skill.firstReport,
+          last_report: skill.lastReport,
+        },
+      });
+    },
+  );
+  return router;
+}

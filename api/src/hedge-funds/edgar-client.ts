@@ -1,0 +1,127 @@
+// SEC EDGAR, as a 13F reader needs it: a filer's submissions JSON (data.sec.gov), a filing's index
+// and documents (www.sec.gov/Archives). SEC's fair-access rules: a User-Agent naming the client and
+// a contact (SEC_USER_AGENT), at most 10 requests per second. Retries 429, 5xx and network errors
+// with exponential backoff (Retry-After honoured).
+import { setTimeout as sleep } from "node:timers/promises";
+import Bottleneck from "bottleneck";
+import { XMLParser } from "fast-xml-parser";
+import type { AppConfig } from "../config/config";
+import { ProviderError } from "../market-data/providers/http";
+
+export type EdgarFiling = {
+  accessionNumber: string;
+  form: "13F-HR" | "13F-HR/A";
+  /** YYYY-MM-DD */
+  filingDate: string;
+  /** Period of report, YYYY-MM-DD. */
+  reportDate: string;
+};
+
+export type EdgarFilingDocuments = {
+  /** The information table (the filing's XML document other than primary_doc.xml). */
+  informationTableUrl: string;
+  primaryDocUrl: string | null;
+};
+
+export type EdgarClient = {
+  /** The filer's name and its 13F filings among the recent ones, oldest filed first. */
+  thirteenFFilings(cik: string, signal?: AbortSignal): Promise<{ name: string; filings: EdgarFiling[] }>;
+  documents(cik: string, accessionNumber: string, signal?: AbortSignal): Promise<EdgarFilingDocuments>;
+  /** NEW HOLDINGS (adds to the quarter) or RESTATEMENT (replaces it), from an amendment's primary_doc.xml. */
+  amendmentType(url: string, signal?: AbortSignal): Promise<"NEW HOLDINGS" | "RESTATEMENT">;
+  text(url: string, signal?: AbortSignal): Promise<string>;
+};
+
+const RETRIES = 3;
+const BACKOFF_MS = 1000;
+const TIMEOUT_MS = 20_000;
+const MAX_RETRY_AFTER_MS = 60_000;
+
+type SubmissionsJson = {
+  name?: string;
+  filings?: { recent?: { accessionNumber?: string[]; form?: string[]; filingDate?: string[]; reportDate?: string[] } };
+};
+type IndexJson = { directory?: { item?: { name: string }[] } };
+
+const primaryDocParser = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
+
+/** A client, or null when SEC_USER_AGENT is not set (SEC refuses anonymous automated clients). */
+export function createEdgarClient(config: AppConfig["hedgeFunds"], options: { backoffMs?: number } = {}): EdgarClient | null {
+  const userAgent = config.secUserAgent;
+  if (!userAgent) return null;
+  const limiter = new Bottleneck({ minTime: Math.ceil(1000 / config.requestsPerSecond), maxConcurrent: 1 });
+  const backoffMs = options.backoffMs ?? BACKOFF_MS;
+
+  async function text(url: string, signal?: AbortSignal): Promise<string> {
+    let problem = "";
+    for (let attempt = 0; attempt <= RETRIES; attempt++) {
+      let delayMs = backoffMs * 2 ** attempt;
+      try {
+        const deadline = AbortSignal.timeout(TIMEOUT_MS);
+        const response = await limiter.schedule(() =>
+          fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, headers: { "user-agent": userAgent!, accept: "application/json, application/xml, text/xml, */*" } }),
+        );
+        const body = await response.text();
+        if (response.ok) return body;
+        if (response.status !== 429 && response.status < 500) throw new ProviderError(`EDGAR: HTTP ${response.status} for ${url}`, false);
+        problem = `HTTP ${response.status}`;
+        const retryAfter = Number(response.headers.get("retry-after"));
+        if (Number.isFinite(retryAfter) && retryAfter > 0) delayMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (error instanceof ProviderError) throw error;
+        const { name, message, cause } = error as Error & { cause?: { message?: string } };
+        problem = name === "TimeoutError" ? `no response within ${TIMEOUT_MS} ms` : `network error: ${cause?.message ?? message}`;
+      }
+      if (attempt < RETRIES) await sleep(delayMs, undefined, { signal });
+    }
+    throw new ProviderError(`EDGAR: ${problem} for ${url} (after ${RETRIES + 1} attempts)`, true);
+  }
+
+  const json = async <T>(url: string, signal?: AbortSignal): Promise<T> => {
+    const body = await text(url, signal);
+    try {
+      return JSON.parse(body) as T;
+    } catch {
+      throw new ProviderError(`EDGAR: ${url} is not JSON`, false);
+    }
+  };
+  const archiveFolder = (cik: string, accessionNumber: string) =>
+    `${config.edgarArchivesUrl}/Archives/edgar/data/${Number(cik)}/${accessionNumber.replace(/-/g, "")}`;
+
+  return {
+    text,
+    async thirteenFFilings(cik, signal) {
+      const submissions = await json<SubmissionsJson>(`${config.edgarDataUrl}/submissions/CIK${cik}.json`, signal);
+      const recent = submissions.filings?.recent;
+      if (!submissions.name || !recent?.accessionNumber) throw new ProviderError(`EDGAR: submissions of CIK ${cik} have no recent filings list`, false);
+      const filings = recent.accessionNumber
+        .map((accessionNumber, index) => ({
+          accessionNumber,
+          form: recent.form?.[index] as EdgarFiling["form"],
+          filingDate: recent.filingDate?.[index] ?? "",
+          reportDate: recent.reportDate?.[index] ?? "",
+        }))
+        .filter((filing) => (filing.form === "13F-HR" || filing.form === "13F-HR/A") && /^\d{4}-\d{2}-\d{2}$/.test(filing.reportDate))
+        .sort((a, b) => a.filingDate.localeCompare(b.filingDate) || a.accessionNumber.localeCompare(b.accessionNumber));
+      return { name: submissions.name, filings };
+    },
+    async documents(cik, accessionNumber, signal) {
+      const folder = archiveFolder(cik, accessionNumber);
+      const index = await json<IndexJson>(`${folder}/index.json`, signal);
+      const xmlNames = (index.directory?.item ?? []).map((item) => item.name).filter((name) => name.toLowerCase().endsWith(".xml"));
+      const primary = xmlNames.find((name) => name.toLowerCase() === "primary_doc.xml");
+      const tables = xmlNames.filter((name) => name !== primary);
+      const table = tables.find((name) => /infotable/i.test(name)) ?? tables[0];
+      if (!table) throw new ProviderError(`EDGAR: filing ${accessionNumber} has no information table XML`, false);
+      return { informationTableUrl: `${folder}/${table}`, primaryDocUrl: primary ? `${folder}/${primary}` : null };
+    },
+    async amendmentType(url, signal) {
+      const document = primaryDocParser.parse(await text(url, signal)) as {
+        edgarSubmission?: { formData?: { coverPage?: { amendmentInfo?: { amendmentType?: string } } } };
+      };
+      const type = document.edgarSubmission?.formData?.coverPage?.amendmentInfo?.amendmentType?.trim().toUpperCase();
+      return type === "NEW HOLDINGS" ? "NEW HOLDINGS" : "RESTATEMENT";
+    },
+  };
+}

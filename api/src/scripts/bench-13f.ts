@@ -1,0 +1,77 @@
+// `npm run bench:13f [-- --runs 200]`: how long the 16 bundled 13F quarters take to import into a fresh
+// database, and p50/p95 of the tracker's `hedgeFund` holdings query over GraphQL (Pro session, through
+// the HTTP app on an in-process server, keep-alive client). A temporary PGlite database in the
+// system's temp folder, deleted at the end. Progress on stderr; the table on stdout.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config/config";
+import { openMigratedDatabase } from "../db/migrations";
+import { buildDeps } from "../deps";
+import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
+import { buildApp } from "../http/app";
+import { createLogger } from "../logging/logger";
+import { issueSignInToken } from "../../test/sign-in";
+
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
+const runs = Number(args.runs);
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
+
+const trackerQuery = `query HedgeFundBench($cik: String!) { hedgeFund(cik: $cik) { cik name
+  quarters { quarterEnd filedAt accessionNumber amendment totalValue holdingsCount top10Weight filingUrl }
+  holdings(first: 50, includeSoldOut: true) { totalCount edges { node { ticker cusip issuerName shares value percentPortfolio changeKind sharesChange valueChange } } } } }`;
+
+async function main() {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-13f-"));
+  log(`temporary database: ${directory}`);
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: directory, WEB_REQUESTS_PER_10_MINUTES: "100000000" });
+  const logger = createLogger(config);
+  const db = await openMigratedDatabase(config.database, logger);
+  const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
+  let server: http.Server | undefined;
+  try {
+    const started = performance.now();
+    const load = await loadHedgeFundSnapshot(deps, { force: true });
+    const importMs = performance.now() - started;
+    log(`imported ${load.quarters} quarters (${load.rows} rows) in ${importMs.toFixed(0)} ms`);
+
+    const user = await db.prisma.user.create({ data: { email: "bench-13f@example.com", planType: "pro", subscriptionStatus: "active", proSince: new Date() } });
+    server = http.createServer(buildApp(deps, { webDistDir: path.join(directory, "no-web") }));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const signIn = await fetch(`${base}/api/auth/verify-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: await issueSignInToken(db, user) }) });
+    const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const send = async () => {
+      const response = await fetch(`${base}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ query: trackerQuery, variables: { cik: "0001067983" } }),
+      });
+      const body = (await response.json()) as { errors?: unknown };
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+    };
+    await send();
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const at = performance.now();
+      await send();
+      times.push(performance.now() - at);
+    }
+    console.log(`${"import of the 16 bundled 13F quarters into a fresh database".padEnd(64)} ${importMs.toFixed(0).padStart(8)} ms   ${load.rows} rows`);
+    console.log(`${`hedgeFund tracker query (16 quarters + 50 holdings), p50 of ${runs}`.padEnd(64)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ms`);
+    console.log(`${`hedgeFund tracker query, p95 of ${runs}`.padEnd(64)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ms   aim ≤ 20 ms`);
+  } finally {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await db.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+// `npm run bench:earnings [-- --runs 200]`: the earnings predictions on the bundled data.
+//  1. A fresh, temporary PGlite database in the system's temp folder (deleted at the end; never the
+//     app's own); the earnings snapshot load timed (CSV read, bundled prices, walk-forward
+//     predictions and evaluation, rows stored), as a first start runs it.
+//  2. The evaluation alone (what `npm run eval:earnings` computes), prices in memory.
+//  3. p50/p95 over --runs requests of GET /api/earnings/AAPL and of the page's GraphQL query, with a
+//     Pro user's API key, through the HTTP app (in-process server, keep-alive client).
+// Progress on stderr; the table on stdout.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { hashApiKey } from "../api-keys/api-keys";
+import { loadConfig } from "../config/config";
+import { openMigratedDatabase } from "../db/migrations";
+import { buildDeps } from "../deps";
+import { walkForward } from "../earnings/beat-model";
+import { bundledCloses } from "../earnings/bundled-closes";
+import { earningsSkill, stockEarnings } from "../earnings/earnings";
+import { readEarningsDirectory } from "../earnings/earnings-files";
+import { loadEarningsSnapshot, sectorOf } from "../earnings/earnings-snapshot";
+import { evaluatePredictions } from "../earnings/evaluation";
+import { buildApp } from "../http/app";
+import { createLogger } from "../logging/logger";
+
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
+const runs = Number(args.runs);
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
+const timed = async <T>(task: () => Promise<T>): Promise<[T, number]> => {
+  const started = performance.now();
+  const result = await task();
+  return [result, performance.now() - started];
+};
+
+const pageQuery = `query EarningsBench($ticker: String!) { stock(ticker: $ticker) { ticker earnings {
+  next { date time beatProbability baseRate consensusEps momentum volatility surpriseTrend surpriseVolatility }
+  history { date time beatProbability baseRate consensusEps actualEps surprise beat }
+  skill { reports baseRate brierModel brierBaseRate brierSkillScore ece auc firstReport lastReport method }
+  source { name snapshotTakenIn } } } }`;
+
+async function main() {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-earnings-"));
+  log(`temporary database: ${directory}`);
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: directory, WEB_REQUESTS_PER_10_MINUTES: "100000000", API_POINTS_PER_HOUR: "100000000" });
+  const logger = createLogger(config);
+  const db = await openMigratedDatabase(config.database, logger);
+  const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
+  let server: http.Server | undefined;
+  try {
+    const lines: string[] = [];
+    const row = (name: string, ms: number, note = "") => {
+      log(`  ${name}: ${ms.toFixed(0)} ms ${note}`);
+      lines.push(`${name.padEnd(64)} ${ms.toFixed(0).padStart(8)}   ${note}`);
+    };
+    const [loaded, loadMs] = await timed(() => loadEarningsSnapshot(deps, { force: true }));
+    row("earnings snapshot load (first start)", loadMs, `${loaded.rows} rows, ${loaded.tickers} tickers`);
+    const reports = readEarningsDirectory();
+    const [prices, pricesMs] = await timed(() => bundledCloses(reports.keys()));
+    row("read the bundled prices for momentum", pricesMs);
+    const [summary, evalMs] = await timed(async () => evaluatePredictions(walkForward(reports, reports, { sectorOf, prices })));
+    row("walk-forward predictions and evaluation, prices in memory", evalMs, `n ${summary.reports}, BSS ${summary.brierSkillScore.toFixed(4)}, ECE ${summary.ece.toFixed(4)}`);
+
+    const reads: number[] = [];
+    for (let run = 0; run < runs; run++) reads.push((await timed(() => Promise.all([stockEarnings(db, "AAPL"), earningsSkill(db)])))[1]);
+    lines.push(`${"service reads (AAPL rows + skill; in memory after the first)".padEnd(64)} ${percentile(reads, 0.5).toFixed(1).padStart(8)} / ${percentile(reads, 0.95).toFixed(1)}`);
+
+    const user = await db.prisma.user.create({
+      data: { email: "bench-pro@example.com", firstName: "Bench", lastName: "Pro", planType: "pro", subscriptionStatus: "active", proSince: new Date() },
+    });
+    const secret = `tsk_${crypto.randomBytes(30).toString("base64url")}`;
+    await db.prisma.apiKey.create({ data: { userId: user.id, name: "bench", prefix: secret.slice(0, 12), secretHash: hashApiKey(secret) } });
+
+    const app = buildApp(deps, { webDistDir: path.join(directory, "no-web") });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: "GET" | "POST", url: string, body?: unknown) =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const headers: Record<string, string> = { authorization: `Bearer ${secret}`, ...(payload ? { "content-type": "application/json" } : {}) };
+        const call = http.request({ host: "127.0.0.1", port, path: url, method, agent, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            const text = Buffer.concat(chunks).toString();
+            if (response.statusCode !== 200 || text.includes('"errors"')) reject(new Error(`${url}: ${response.statusCode} ${text.slice(0, 200)}`));
+            else resolve(performance.now() - started);
+          });
+        });
+        call.on("error", reject);
+        call.end(payload);
+      });
+    log(`reads, ${runs} requests each (a Pro user's API key, one at a time):`);
+    for (const [name, request] of [
+      ["GET /api/earnings/AAPL", () => send("GET", "/api/earnings/AAPL")],
+      ["GraphQL stock(AAPL) { earnings { next history skill source } }", () => send("POST", "/graphql", { query: pageQuery, variables: { ticker: "AAPL" } })],
+    ] as const) {
+      await request();
+      const times: number[] = [];
+      for (let run = 0; run < runs; run++) times.push(await request());
+      log(`  ${name}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
+      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${percentile(times, 0.5).toFixed(1).padStart(8)} / ${percentile(times, 0.95).toFixed(1)}`);
+    }
+    agent.destroy();
+    process.stdout.write(`\n${"step".padEnd(64)} ${"ms".padStart(8)}\n${lines.join("\n")}\n`);
+  } finally {
+    server?.close();
+    await db.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

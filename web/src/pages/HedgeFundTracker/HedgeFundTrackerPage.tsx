@@ -1,0 +1,315 @@
+import { lazy, Suspense, useMemo, useState } from "react";
+import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
+import styled from "styled-components";
+import { Note, TableFrame } from "../../components/AiPicks/styles";
+import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
+import { ChangeBadge } from "../../components/HedgeFundHoldings/ChangeBadge";
+import { DEFAULT_FUND_CIK } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
+import { HoldingName } from "../../components/HedgeFundHoldings/HoldingName";
+import { formatPercent, formatShares, formatUsd } from "../../components/HedgeFundHoldings/format";
+import type { LineChartSeries } from "../../components/LineChart/LineChart";
+import { PageLoading } from "../../components/PageStatus/PageStatus";
+import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
+import { Card, Container, Lead, PageHeading, PageSection, StatTile, VisuallyHidden } from "../../components/ui/Layout";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import FeatureGatePage from "../FeatureGate/FeatureGatePage";
+import { GATE_ROUTES } from "../FeatureGate/gates";
+import type { HedgeFundTrackerPageQuery as HedgeFundTrackerPageQueryType } from "./__generated__/HedgeFundTrackerPageQuery.graphql";
+import type { HedgeFundTrackerViewQuery, HedgeFundTrackerViewQuery$data } from "./__generated__/HedgeFundTrackerViewQuery.graphql";
+import { sortHoldings, toggledSort, HOLDING_COLUMNS, type HoldingSort } from "./holdingColumns";
+import { SortButton } from "../../components/ui/Button";
+
+const LineChart = lazy(() => import("../../components/LineChart/LineChart"));
+const TITLE = "Hedge Fund Tracker";
+const GATE = GATE_ROUTES.find((gate) => gate.path === "/hedge-fund-tracker")!;
+const CHART_TONES: LineChartSeries["tone"][] = ["primary", "accent", "premium", "success", "danger"];
+
+export const HedgeFundTrackerPageQuery = graphql`
+  query HedgeFundTrackerPageQuery {
+    viewer {
+      id
+      ...useProAccess_viewer
+    }
+  }
+`;
+
+export interface HedgeFundTrackerLoaderData {
+  queryRef: PreloadedQuery<HedgeFundTrackerPageQueryType>;
+}
+
+/** Starts the viewer query (who may see the tracker) before the page renders. */
+export function loader(environment: IEnvironment): HedgeFundTrackerLoaderData {
+  return { queryRef: loadQuery<HedgeFundTrackerPageQueryType>(environment, HedgeFundTrackerPageQuery, {}) };
+}
+
+/** The picked quarter (?quarter=) changes only the tracker's own query: the viewer need not load again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+/** /hedge-fund-tracker (spec §2): the 13F tracker for Pro users; the spec's gate page for everyone else. */
+export default function HedgeFundTrackerPage() {
+  const { queryRef } = useLoaderData() as HedgeFundTrackerLoaderData;
+  const { viewer } = usePreloadedQuery<HedgeFundTrackerPageQueryType>(HedgeFundTrackerPageQuery, queryRef);
+  const hasProAccess = useProAccess(viewer);
+  useDocumentTitle(TITLE);
+  if (!hasProAccess) return <FeatureGatePage title={GATE.title} description={GATE.description} />;
+  return (
+    <Container>
+      <PageSection>
+        <div>
+          <PageHeading>{TITLE}</PageHeading>
+          <Lead>Every quarter of a fund's SEC 13F holdings, and what it bought and sold since the quarter before.</Lead>
+        </div>
+        <ErrorBoundary fallback={<Note role="alert">The 13F holdings could not be loaded. Reload the page to try again.</Note>}>
+          <Suspense fallback={<PageLoading label="Loading 13F holdings…" />}>
+            <Tracker cik={DEFAULT_FUND_CIK} />
+          </Suspense>
+        </ErrorBoundary>
+      </PageSection>
+    </Container>
+  );
+}
+
+type Fund = NonNullable<HedgeFundTrackerViewQuery$data["hedgeFund"]>;
+
+function Tracker({ cik }: { cik: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const quarterEnd = searchParams.get("quarter");
+  const { hedgeFund } = useLazyLoadQuery<HedgeFundTrackerViewQuery>(
+    graphql`
+      query HedgeFundTrackerViewQuery($cik: String!, $quarter: String) {
+        hedgeFund(cik: $cik) {
+          cik
+          name
+          importStatus {
+            liveImport
+            lastSuccessAt
+            lastError
+          }
+          quarters {
+            quarterEnd
+          }
+          quarter(quarterEnd: $quarter) {
+            quarterEnd
+            previousQuarterEnd
+            filedAt
+            accessionNumber
+            formType
+            amendment
+            source
+            sourceLabel
+            filingUrl
+            totalValue
+            holdingsCount
+            top10Weight
+            changeCounts {
+              new
+              added
+              reduced
+              soldOut
+              unchanged
+            }
+          }
+          holdings(quarter: $quarter, first: 500, includeSoldOut: true) {
+            totalCount
+            edges {
+              node {
+                ticker
+                cusip
+                issuerName
+                titleOfClass
+                putCall
+                shares
+                value
+                percentPortfolio
+                changeKind
+                sharesChange
+                sharesChangeFraction
+                valueChange
+              }
+            }
+          }
+          valueHistory {
+            cusip
+            ticker
+            issuerName
+            points {
+              quarterEnd
+              value
+            }
+          }
+        }
+      }
+    `,
+    { cik, quarter: quarterEnd },
+  );
+  if (!hedgeFund?.quarter) return <Note>No 13F filings are stored for this fund yet.</Note>;
+  const pickQuarter = (next: string) =>
+    setSearchParams((params) => {
+      params.set("quarter", next);
+      return params;
+    });
+  return (
+    <>
+      <QuarterSummary fund={hedgeFund} quarter={hedgeFund.quarter} onPick={pickQuarter} />
+      <HoldingsTable quarter={hedgeFund.quarter} holdings={hedgeFund.holdings?.edges.map((edge) => edge.node) ?? []} />
+      <ValueChart fund={hedgeFund} />
+    </>
+  );
+}
+
+function QuarterSummary({ fund, quarter, onPick }: { fund: Fund; quarter: NonNullable<Fund["quarter"]>; onPick: (quarterEnd: string) => void }) {
+  const counts = quarter.changeCounts;
+  return (
+    <Section aria-labelledby="fund-title">
+      <h2 id="fund-title">
+        {fund.name} <small>CIK {fund.cik}</small>
+      </h2>
+      <label>
+        Quarter{" "}
+        <select value={quarter.quarterEnd} onChange={(event) => onPick(event.target.value)}>
+          {fund.quarters.map((option) => (
+            <option key={option.quarterEnd} value={option.quarterEnd}>
+              {option.quarterEnd}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Figures>
+        <StatTile>
+          <dt>Total reported value</dt>
+          <dd>{formatUsd(quarter.totalValue)}</dd>
+        </StatTile>
+        <StatTile>
+          <dt>Holdings</dt>
+          <dd>{quarter.holdingsCount}</dd>
+        </StatTile>
+        <StatTile>
+          <dt>Top-10 weight</dt>
+          <dd>{formatPercent(quarter.top10Weight * 100, 1)}</dd>
+        </StatTile>
+        <StatTile>
+          <dt>Changes{quarter.previousQuarterEnd ? ` vs ${quarter.previousQuarterEnd}` : ""}</dt>
+          <dd>
+            {quarter.previousQuarterEnd
+              ? `${counts.new} new, ${counts.added} added, ${counts.reduced} reduced, ${counts.soldOut} sold out, ${counts.unchanged} unchanged`
+              : "First stored quarter: nothing to compare with"}
+          </dd>
+        </StatTile>
+      </Figures>
+      <SourceNote>
+        Filing: {quarter.formType}
+        {quarter.amendment ? " (amended: the amendment's figures are shown)" : ""}
+        {quarter.accessionNumber ? `, accession ${quarter.accessionNumber}` : ""}, {quarter.filedAt ? `filed ${quarter.filedAt}` : "filing date not in the bundled file"}.{" "}
+        <a href={quarter.filingUrl} target="_blank" rel="noreferrer">
+          {quarter.accessionNumber ? "The filing on SEC EDGAR" : "The fund's 13F filings on SEC EDGAR"}
+        </a>
+      </SourceNote>
+      <SourceNote>
+        Data source: {quarter.sourceLabel}. Live import from EDGAR: {fund.importStatus.liveImport}
+        {fund.importStatus.lastError ? ` (last error: ${fund.importStatus.lastError})` : ""}.
+      </SourceNote>
+    </Section>
+  );
+}
+
+type Holding = NonNullable<Fund["holdings"]>["edges"][number]["node"];
+
+function HoldingsTable({ quarter, holdings }: { quarter: NonNullable<Fund["quarter"]>; holdings: readonly Holding[] }) {
+  const [sort, setSort] = useState<HoldingSort>({ key: "value", direction: "descending" });
+  const rows = useMemo(() => sortHoldings(holdings, sort), [holdings, sort]);
+  const sortColumn = HOLDING_COLUMNS.find((column) => column.key === sort.key);
+  return (
+    <Section aria-labelledby="holdings-title">
+      <h2 id="holdings-title">Holdings, quarter ended {quarter.quarterEnd}</h2>
+      <Note>
+        Values are as reported at quarter end (whole USD). Changes compare shares with {quarter.previousQuarterEnd ?? "no earlier quarter"}; positions sold out are listed
+        with 0 shares. Click a column header to sort.
+      </Note>
+      <TableFrame>
+        <table>
+          <caption>13F holdings of the quarter ended {quarter.quarterEnd}</caption>
+          <thead>
+            <tr>
+              {HOLDING_COLUMNS.map((column) => {
+                const sorted = sort.key === column.key;
+                return (
+                  <th key={column.key} scope="col" aria-sort={sorted ? sort.direction : "none"} data-align={column.align}>
+                    <SortButton type="button" onClick={() => setSort(toggledSort(sort, column.key))}>
+                      {column.label}
+                      {sorted ? <span aria-hidden="true">{sort.direction === "ascending" ? " ▲" : " ▼"}</span> : null}
+                    </SortButton>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((holding) => (
+              <tr key={`${holding.cusip}${holding.putCall ?? ""}`}>
+                <td>
+                  <HoldingName holding={holding} />
+                </td>
+                <td data-align="end">{formatShares(holding.shares)}</td>
+                <td data-align="end">{formatUsd(holding.value)}</td>
+                <td data-align="end">{formatPercent(holding.percentPortfolio)}</td>
+                <td>
+                  <ChangeBadge kind={holding.changeKind} sharesChangeFraction={holding.sharesChangeFraction} />
+                </td>
+                <td data-align="end">{formatShares(holding.sharesChange, true)}</td>
+                <td data-align="end">{formatUsd(holding.valueChange)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      <VisuallyHidden role="status">{sortColumn ? `Sorted by ${sortColumn.label}, ${sort.direction}.` : ""}</VisuallyHidden>
+    </Section>
+  );
+}
+
+/** One line per top holding (lightweight-charts has no stacked areas): its reported value by quarter end. */
+function ValueChart({ fund }: { fund: Fund }) {
+  const series = useMemo<LineChartSeries[]>(
+    () =>
+      fund.valueHistory.map((line, index) => ({
+        title: line.ticker ?? line.issuerName,
+        tone: CHART_TONES[index % CHART_TONES.length],
+        points: line.points.map((point) => ({ time: point.quarterEnd, value: point.value / 1e9 })),
+      })),
+    [fund.valueHistory],
+  );
+  if (series.length === 0) return null;
+  return (
+    <Section aria-labelledby="value-chart-title">
+      <h2 id="value-chart-title">Value of the top {series.length} holdings over time</h2>
+      <Note>Reported value at each stored quarter end, in billions of USD, for the latest quarter's largest positions ({series.map((line) => line.title).join(", ")}).</Note>
+      <Suspense fallback={<PageLoading label="Loading the chart…" />}>
+        <LineChart series={series} label={`Reported value in billions of USD by quarter end: ${series.map((line) => line.title).join(", ")}`} />
+      </Suspense>
+    </Section>
+  );
+}
+
+const Section = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  dd { font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: 700; font-variant-numeric: tabular-nums; }
+`;
+
+const SourceNote = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
