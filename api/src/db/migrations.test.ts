@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { projectRoot } from "../config/project-root";
 import { createTestDatabase } from "../../test/test-database";
 import { committedMigrations, pendingMigrations } from "./migrations";
 
@@ -39,4 +42,15 @@ it("stores decimals at the spec's precision", async () => {
   } finally {
     await db.close();
   }
+});
+
+it("has no semicolon in a migration's comments: on PostgreSQL the driver adapter splits scripts at every ';'", () => {
+  const commentsWithSemicolons = committedMigrations().flatMap((name) =>
+    fs
+      .readFileSync(path.join(projectRoot, "prisma", "migrations", name, "migration.sql"), "utf8")
+      .split("\n")
+      .filter((line) => /--.*;/.test(line))
+      .map((line) => `${name}: ${line.trim()}`),
+  );
+  expect(commentsWithSemicolons).toEqual([]);
 });

@@ -1,5 +1,5 @@
 -- AI picks are scored in passes (ai_track_records, each with its ai_pick_runs): monthly rebalances of the
--- walk-forward track record and the days the app shows. Nothing wrote ai_picks before this migration; any
+-- walk-forward track record and the days the app shows. Nothing wrote ai_picks before this migration, and any
 -- row is cleared so the NOT NULL columns can be added (the next start scores the picks again).
 DELETE FROM "ai_picks";
 

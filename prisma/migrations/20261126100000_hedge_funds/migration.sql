@@ -1,8 +1,8 @@
 -- 13F holdings (issue 14): hedge_fund_holdings gets the CUSIP, issuer and class of each security, so a
 -- CUSIP with no known ticker is kept (its ticker column holds the CUSIP, ticker_mapped false) and option
--- positions on a CUSIP are told apart (put_call); one row per (fund, quarter, CUSIP, put/call). Plus the
+-- positions on a CUSIP are told apart (put_call), one row per (fund, quarter, CUSIP, put/call). Plus the
 -- funds tracked (with the live import's status) and the filing stored for each quarter. Nothing wrote
--- hedge_fund_holdings before this migration; any row is cleared so the NOT NULL columns can be added.
+-- hedge_fund_holdings before this migration, and any row is cleared so the NOT NULL columns can be added.
 DELETE FROM "hedge_fund_holdings";
 
 -- DropIndex
