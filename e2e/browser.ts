@@ -69,6 +69,28 @@ export async function signInAsNewProUser(page: Page, email: string, name: string
   expect(result).toMatchObject({ success: true, email, status: "trialing", signedIn: true });
 }
 
+/** Signs this page in as a Basic user: an account from an unfinished checkout, signed in with the emailed link. */
+export async function signInAsBasic(page: Page, email: string) {
+  await page.goto(`${baseUrl}/auth`);
+  const started = await page.evaluate(async (email) => {
+    const response = await fetch("/api/auth/create-trial", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, name: "Basic Person" }),
+    });
+    return response.status;
+  }, email);
+  expect(started).toBe(200);
+  await page.goto(`${baseUrl}/auth?tab=signin`);
+  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
+  await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("tabpanel").getByText("Check your inbox", { exact: true }).waitFor();
+  await page.goto(await signInLinkFromOutbox(email));
+  await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
+  const plan = await (await page.request.get(`${baseUrl}/api/subscription-status`)).json();
+  expect(plan).toMatchObject({ plan_type: "basic", has_access_to_pro: false });
+}
+
 /** The newest sign-in link the server would have emailed to `to` (development outbox, loopback only). */
 export async function signInLinkFromOutbox(to: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt += 1) {

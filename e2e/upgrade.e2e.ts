@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser, signInLinkFromOutbox } from "./browser";
+import { baseUrl, launchBrowser, openPage, screenshot, signInAsBasic, signInAsNewProUser } from "./browser";
 
 /**
  * Every button that leads to money, pressed in Chromium the way a person presses it (real form
@@ -32,24 +32,7 @@ async function pressPricingProButton(page: Page) {
 /** A Basic user: an account from an unfinished checkout, signed in with the emailed link. */
 async function signInAsBasicUser(page: Page): Promise<string> {
   const email = newEmail("basic");
-  await page.goto(`${baseUrl}/auth`);
-  const started = await page.evaluate(async (email) => {
-    const response = await fetch("/api/auth/create-trial", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, name: "Basic Person" }),
-    });
-    return response.status;
-  }, email);
-  expect(started).toBe(200);
-  await page.goto(`${baseUrl}/auth?tab=signin`);
-  await page.getByRole("tabpanel").getByLabel("Email").fill(email);
-  await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("tabpanel").getByText("Check your inbox", { exact: true }).waitFor();
-  await page.goto(await signInLinkFromOutbox(email));
-  await page.waitForURL(`${baseUrl}/`, { timeout: 10_000 });
-  const plan = await (await page.request.get(`${baseUrl}/api/subscription-status`)).json();
-  expect(plan).toMatchObject({ plan_type: "basic", has_access_to_pro: false });
+  await signInAsBasic(page, email);
   return email;
 }
 
