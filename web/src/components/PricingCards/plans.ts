@@ -84,13 +84,13 @@ export const PRO_FEATURES: readonly ProFeature[] = [
     id: "hedge-fund-13f",
     name: "SEC 13F hedge fund tracking",
     description: "Institutional holdings from SEC 13F filings.",
-    available: false,
+    available: true,
   },
   {
     id: "earnings-predictions",
     name: "Earnings predictions",
     description: "Beat probability, consensus EPS and momentum ahead of each report.",
-    available: false,
+    available: true,
   },
   {
     id: "priority-support",

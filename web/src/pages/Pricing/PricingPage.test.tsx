@@ -32,8 +32,15 @@ test("what is not built yet says 'Coming soon' on the plan cards and in the show
   renderPricing(signedOut);
   const proCard = within(await screen.findByRole("region", { name: "Pro" }));
   const proItems = proCard.getAllByRole("listitem").map((item) => item.textContent);
-  expect(proItems.slice(0, 4)).toEqual(["Everything in Basic Plan", "Combined technical + sentiment screener", "API access", "AI Stock Picker (daily refresh)"]);
-  expect(proItems).toContain("SEC 13F hedge fund tracking Coming soon");
+  expect(proItems.slice(0, 6)).toEqual([
+    "Everything in Basic Plan",
+    "Combined technical + sentiment screener",
+    "API access",
+    "AI Stock Picker (daily refresh)",
+    "SEC 13F hedge fund tracking",
+    "Earnings predictions",
+  ]);
+  expect(proItems).toContain("Stock comparison tools Coming soon");
   const basicCard = within(screen.getByRole("region", { name: "Basic" }));
   expect(basicCard.getAllByRole("listitem").map((item) => item.textContent)).toContain("AI stock picks preview (top 5)");
 
