@@ -3,8 +3,6 @@
 // the HTTP app on an in-process server, keep-alive client). A temporary PGlite database in the
 // system's temp folder, deleted at the end. Progress on stderr; the table on stdout.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,11 +13,11 @@ import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { buildApp } from "../http/app";
 import { createLogger } from "../logging/logger";
 import { issueSignInToken } from "../../test/sign-in";
+import { measureRequests, serveForBench, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
 const log = (message: string) => process.stderr.write(`${message}\n`);
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
 
 const trackerQuery = `query HedgeFundBench($cik: String!) { hedgeFund(cik: $cik) { cik name
   quarters { quarterEnd filedAt accessionNumber amendment totalValue holdingsCount top10Weight filingUrl }
@@ -32,7 +30,7 @@ async function main() {
   const logger = createLogger(config);
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
-  let server: http.Server | undefined;
+  let server: BenchServer | undefined;
   try {
     const started = performance.now();
     const load = await loadHedgeFundSnapshot(deps, { force: true });
@@ -40,32 +38,19 @@ async function main() {
     log(`imported ${load.quarters} quarters (${load.rows} rows) in ${importMs.toFixed(0)} ms`);
 
     const user = await db.prisma.user.create({ data: { email: "bench-13f@example.com", planType: "pro", subscriptionStatus: "active", proSince: new Date() } });
-    server = http.createServer(buildApp(deps, { webDistDir: path.join(directory, "no-web") }));
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const signIn = await fetch(`${base}/api/auth/verify-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: await issueSignInToken(db, user) }) });
+    // Signed in as a Pro user: the session cookie from a sign-in link, sent with every request.
+    const signingIn = await serveForBench(buildApp(deps, { webDistDir: path.join(directory, "no-web") }));
+    const signIn = await fetch(`${signingIn.url}/api/auth/verify-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: await issueSignInToken(db, user) }) });
+    await signingIn.close();
     const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-    const send = async () => {
-      const response = await fetch(`${base}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ query: trackerQuery, variables: { cik: "0001067983" } }),
-      });
-      const body = (await response.json()) as { errors?: unknown };
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-    };
-    await send();
-    const times: number[] = [];
-    for (let run = 0; run < runs; run++) {
-      const at = performance.now();
-      await send();
-      times.push(performance.now() - at);
-    }
+    server = await serveForBench(buildApp(deps, { webDistDir: path.join(directory, "no-web") }), { cookie });
+    const { send } = server;
+    const { p50, p95 } = await measureRequests(() => send("POST", "/graphql", { query: trackerQuery, variables: { cik: "0001067983" } }), runs);
     console.log(`${"import of the 16 bundled 13F quarters into a fresh database".padEnd(64)} ${importMs.toFixed(0).padStart(8)} ms   ${load.rows} rows`);
-    console.log(`${`hedgeFund tracker query (16 quarters + 50 holdings), p50 of ${runs}`.padEnd(64)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ms`);
-    console.log(`${`hedgeFund tracker query, p95 of ${runs}`.padEnd(64)} ${percentile(times, 0.95).toFixed(1).padStart(8)} ms   aim ≤ 20 ms`);
+    console.log(`${`hedgeFund tracker query (16 quarters + 50 holdings), p50 of ${runs}`.padEnd(64)} ${p50.toFixed(1).padStart(8)} ms`);
+    console.log(`${`hedgeFund tracker query, p95 of ${runs}`.padEnd(64)} ${p95.toFixed(1).padStart(8)} ms   aim ≤ 20 ms`);
   } finally {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await server?.close();
     await db.close();
     fs.rmSync(directory, { recursive: true, force: true });
   }

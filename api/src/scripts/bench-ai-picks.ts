@@ -8,8 +8,6 @@
 //     GET /api/ai-picks, anonymous, through the HTTP app (in-process server, keep-alive client).
 // Progress on stderr; the table on stdout.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -24,16 +22,11 @@ import { buildApp } from "../http/app";
 import { createLogger } from "../logging/logger";
 import { loadPriceSnapshot } from "../market-data/price-snapshot";
 import { loadNewsSnapshot } from "../news/snapshot/news-snapshot";
+import { measureRequests, percentile, serveForBench, timed, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
 const log = (message: string) => process.stderr.write(`${message}\n`);
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
-const timed = async <T>(task: () => Promise<T>): Promise<[T, number]> => {
-  const started = performance.now();
-  const result = await task();
-  return [result, performance.now() - started];
-};
 
 const webQuery = `query AiPicksBench($asOf: String) { aiPicks(first: 5, asOf: $asOf) { status date totalCount edges { node { ticker rank aiScore price returns1m why newsNote } } model { fittedOn trainingSamples } } }`;
 
@@ -44,7 +37,7 @@ async function main() {
   const logger = createLogger(config);
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
-  let server: http.Server | undefined;
+  let server: BenchServer | undefined;
   try {
     log("loading the bundled snapshots...");
     await loadNewsSnapshot(deps, { force: true });
@@ -73,38 +66,21 @@ async function main() {
     row("the server's pass: compute and store (inputs in memory)", passMs, `${pass.picks} picks in ${pass.rebalances + pass.days.length} runs`);
     forgetStoredPicks();
 
-    const app = buildApp(deps, { webDistDir: path.join(directory, "no-web") });
-    server = http.createServer(app);
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: "GET" | "POST", url: string, body?: unknown) =>
-      new Promise<number>((resolve, reject) => {
-        const started = performance.now();
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const call = http.request({ host: "127.0.0.1", port, path: url, method, agent, headers: payload ? { "content-type": "application/json" } : {} }, (response) => {
-          response.resume();
-          response.on("end", () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: ${response.statusCode}`))));
-        });
-        call.on("error", reject);
-        call.end(payload);
-      });
+    server = await serveForBench(buildApp(deps, { webDistDir: path.join(directory, "no-web") }));
+    const { send } = server;
     log(`reads, ${runs} requests each (anonymous, one at a time):`);
     for (const [name, request] of [
       ["GraphQL aiPicks(first: 5), the default day", () => send("POST", "/graphql", { query: webQuery })],
       ["GraphQL aiPicks(first: 5, asOf: 2020-06-15), scored on request", () => send("POST", "/graphql", { query: webQuery, variables: { asOf: "2020-06-15" } })],
       ["GET /api/ai-picks", () => send("GET", "/api/ai-picks")],
     ] as const) {
-      await request(); // the first read of a day fills its cache
-      const times: number[] = [];
-      for (let run = 0; run < runs; run++) times.push(await request());
-      log(`  ${name}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
-      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${percentile(times, 0.5).toFixed(1).padStart(8)} / ${percentile(times, 0.95).toFixed(1)}`);
+      const { p50, p95 } = await measureRequests(request, runs);
+      log(`  ${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${p50.toFixed(1).padStart(8)} / ${p95.toFixed(1)}`);
     }
-    agent.destroy();
     process.stdout.write(`\n${"step".padEnd(64)} ${"ms".padStart(8)}\n${lines.join("\n")}\n`);
   } finally {
-    server?.close();
+    await server?.close();
     await db.close();
     fs.rmSync(directory, { recursive: true, force: true });
   }

@@ -8,8 +8,6 @@
 // Progress on stderr; the table on stdout.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -25,16 +23,11 @@ import { loadEarningsSnapshot, sectorOf } from "../earnings/earnings-snapshot";
 import { evaluatePredictions } from "../earnings/evaluation";
 import { buildApp } from "../http/app";
 import { createLogger } from "../logging/logger";
+import { measureRequests, percentile, serveForBench, timed, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
 const log = (message: string) => process.stderr.write(`${message}\n`);
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
-const timed = async <T>(task: () => Promise<T>): Promise<[T, number]> => {
-  const started = performance.now();
-  const result = await task();
-  return [result, performance.now() - started];
-};
 
 const pageQuery = `query EarningsBench($ticker: String!) { stock(ticker: $ticker) { ticker earnings {
   next { date time beatProbability baseRate consensusEps momentum volatility surpriseTrend surpriseVolatility }
@@ -49,7 +42,7 @@ async function main() {
   const logger = createLogger(config);
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
-  let server: http.Server | undefined;
+  let server: BenchServer | undefined;
   try {
     const lines: string[] = [];
     const row = (name: string, ms: number, note = "") => {
@@ -74,43 +67,20 @@ async function main() {
     const secret = `tsk_${crypto.randomBytes(30).toString("base64url")}`;
     await db.prisma.apiKey.create({ data: { userId: user.id, name: "bench", prefix: secret.slice(0, 12), secretHash: hashApiKey(secret) } });
 
-    const app = buildApp(deps, { webDistDir: path.join(directory, "no-web") });
-    server = http.createServer(app);
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: "GET" | "POST", url: string, body?: unknown) =>
-      new Promise<number>((resolve, reject) => {
-        const started = performance.now();
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const headers: Record<string, string> = { authorization: `Bearer ${secret}`, ...(payload ? { "content-type": "application/json" } : {}) };
-        const call = http.request({ host: "127.0.0.1", port, path: url, method, agent, headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => {
-            const text = Buffer.concat(chunks).toString();
-            if (response.statusCode !== 200 || text.includes('"errors"')) reject(new Error(`${url}: ${response.statusCode} ${text.slice(0, 200)}`));
-            else resolve(performance.now() - started);
-          });
-        });
-        call.on("error", reject);
-        call.end(payload);
-      });
+    server = await serveForBench(buildApp(deps, { webDistDir: path.join(directory, "no-web") }), { authorization: `Bearer ${secret}` });
+    const { send } = server;
     log(`reads, ${runs} requests each (a Pro user's API key, one at a time):`);
     for (const [name, request] of [
       ["GET /api/earnings/AAPL", () => send("GET", "/api/earnings/AAPL")],
       ["GraphQL stock(AAPL) { earnings { next history skill source } }", () => send("POST", "/graphql", { query: pageQuery, variables: { ticker: "AAPL" } })],
     ] as const) {
-      await request();
-      const times: number[] = [];
-      for (let run = 0; run < runs; run++) times.push(await request());
-      log(`  ${name}: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
-      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${percentile(times, 0.5).toFixed(1).padStart(8)} / ${percentile(times, 0.95).toFixed(1)}`);
+      const { p50, p95 } = await measureRequests(request, runs);
+      log(`  ${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${p50.toFixed(1).padStart(8)} / ${p95.toFixed(1)}`);
     }
-    agent.destroy();
     process.stdout.write(`\n${"step".padEnd(64)} ${"ms".padStart(8)}\n${lines.join("\n")}\n`);
   } finally {
-    server?.close();
+    await server?.close();
     await db.close();
     fs.rmSync(directory, { recursive: true, force: true });
   }

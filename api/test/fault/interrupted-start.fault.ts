@@ -70,7 +70,8 @@ it("a start killed in the news load, then in the price load, then stopped by SIG
     expect(await db.prisma.technicalIndicator.count()).toBe(cleanLoad.tickers);
     const articles = await db.prisma.newsArticle.groupBy({ by: ["source"], _count: true });
     expect(Object.fromEntries(articles.map((row) => [row.source, row._count]))).toEqual(cleanLoad.articles);
-    expect(await db.prisma.snapshotLoad.count()).toBe(1 + Object.keys(cleanLoad.articles).length);
+    // One marker per news file, then prices, earnings and the 13F quarters.
+    expect(await db.prisma.snapshotLoad.count()).toBe(Object.keys(cleanLoad.articles).length + 3);
   } finally {
     await db.close();
   }

@@ -4,7 +4,8 @@ import styled from "styled-components";
 import { formatReturn } from "../ScreenBacktest/BacktestReport";
 import { formatDecimal, formatInteger, formatMarketDate, formatPrice } from "../ScreenResults/format";
 import { SkeletonBar } from "../Skeleton/Skeleton";
-import { Button, SortButton } from "../ui/Button";
+import { Button } from "../ui/Button";
+import { SortableHeader } from "../ui/SortableHeader";
 import { VisuallyHidden } from "../ui/Layout";
 import { formatShare } from "./format";
 import { DEFAULT_PICK_SORT, PICK_COLUMNS, sortPicks, toggledSort, type PickColumnKey, type PickSort } from "./pickColumns";
@@ -76,12 +77,13 @@ export function AiPicksTable({ asOf }: { asOf: string | null }) {
               {PICK_COLUMNS.map((column) => {
                 const sorted = sort.key === column.key;
                 return (
-                  <th key={column.key} scope="col" aria-sort={sorted ? sort.direction : "none"} data-align={alignOf(column.key)}>
-                    <SortButton type="button" onClick={() => setSort(toggledSort(sort, column))}>
-                      {column.label}
-                      {sorted ? <span aria-hidden="true">{sort.direction === "ascending" ? " ▲" : " ▼"}</span> : null}
-                    </SortButton>
-                  </th>
+                  <SortableHeader
+                    key={column.key}
+                    label={column.label}
+                    direction={sorted ? sort.direction : null}
+                    onSort={() => setSort(toggledSort(sort, column))}
+                    align={alignOf(column.key)}
+                  />
                 );
               })}
             </tr>

@@ -8,7 +8,7 @@ import { PageLoading } from "../PageStatus/PageStatus";
 import { VisuallyHidden } from "../ui/Layout";
 import { formatEps, formatReportDate } from "./format";
 import type { EarningsHistory_earnings$data, EarningsHistory_earnings$key } from "./__generated__/EarningsHistory_earnings.graphql";
-import { SortButton } from "../ui/Button";
+import { SortableHeader } from "../ui/SortableHeader";
 
 const LineChart = lazy(() => import("../LineChart/LineChart"));
 
@@ -84,21 +84,18 @@ export function EarningsHistory({ earnings }: { earnings: EarningsHistory_earnin
               {COLUMNS.map((column) => {
                 const sorted = column.key !== null && sort.key === column.key;
                 return (
-                  <th key={column.label} scope="col" aria-sort={column.key === null ? undefined : sorted ? sort.direction : "none"}>
-                    {column.key === null ? (
-                      column.label
-                    ) : (
-                      <SortButton
-                        type="button"
-                        onClick={() =>
-                          setSort({ key: column.key!, direction: sorted && sort.direction === "descending" ? "ascending" : "descending" })
-                        }
-                      >
-                        {column.label}
-                        {sorted ? <span aria-hidden="true">{sort.direction === "ascending" ? " ▲" : " ▼"}</span> : null}
-                      </SortButton>
-                    )}
-                  </th>
+                  column.key === null ? (
+                    <th key={column.label} scope="col">
+                      {column.label}
+                    </th>
+                  ) : (
+                    <SortableHeader
+                      key={column.label}
+                      label={column.label}
+                      direction={sorted ? sort.direction : null}
+                      onSort={() => setSort({ key: column.key!, direction: sorted && sort.direction === "descending" ? "ascending" : "descending" })}
+                    />
+                  )
                 );
               })}
             </tr>

@@ -60,16 +60,3 @@ const buttonStyles = css<ButtonStyleProps>`
 export const Button = styled.button<ButtonStyleProps>`${buttonStyles}`;
 export const ButtonLink = styled(Link)<ButtonStyleProps>`${buttonStyles}`;
 export const ButtonAnchor = styled.a<ButtonStyleProps>`${buttonStyles}`;
-
-/** A sortable column's header button: looks like the header text it sits in (its th carries aria-sort). */
-export const SortButton = styled.button`
-  padding: 0;
-  border: 0;
-  background: none;
-  color: inherit;
-  font: inherit;
-  letter-spacing: inherit;
-  text-transform: inherit;
-  cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; }
-`;

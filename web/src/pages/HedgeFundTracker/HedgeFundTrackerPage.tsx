@@ -19,7 +19,7 @@ import { GATE_ROUTES } from "../FeatureGate/gates";
 import type { HedgeFundTrackerPageQuery as HedgeFundTrackerPageQueryType } from "./__generated__/HedgeFundTrackerPageQuery.graphql";
 import type { HedgeFundTrackerViewQuery, HedgeFundTrackerViewQuery$data } from "./__generated__/HedgeFundTrackerViewQuery.graphql";
 import { sortHoldings, toggledSort, HOLDING_COLUMNS, type HoldingSort } from "./holdingColumns";
-import { SortButton } from "../../components/ui/Button";
+import { SortableHeader } from "../../components/ui/SortableHeader";
 
 const LineChart = lazy(() => import("../../components/LineChart/LineChart"));
 const TITLE = "Hedge Fund Tracker";
@@ -236,12 +236,13 @@ function HoldingsTable({ quarter, holdings }: { quarter: NonNullable<Fund["quart
               {HOLDING_COLUMNS.map((column) => {
                 const sorted = sort.key === column.key;
                 return (
-                  <th key={column.key} scope="col" aria-sort={sorted ? sort.direction : "none"} data-align={column.align}>
-                    <SortButton type="button" onClick={() => setSort(toggledSort(sort, column.key))}>
-                      {column.label}
-                      {sorted ? <span aria-hidden="true">{sort.direction === "ascending" ? " ▲" : " ▼"}</span> : null}
-                    </SortButton>
-                  </th>
+                  <SortableHeader
+                    key={column.key}
+                    label={column.label}
+                    direction={sorted ? sort.direction : null}
+                    onSort={() => setSort(toggledSort(sort, column.key))}
+                    align={column.align}
+                  />
                 );
               })}
             </tr>
