@@ -11,6 +11,7 @@ export const recordedLines: RecordedLine[] = [];
 export const lightweightChartsStandIn = {
   ColorType: { Solid: "solid" },
   LineSeries: "Line",
+  AreaSeries: "Area",
   createChart: () => ({
     addSeries: (_type: string, options: Record<string, unknown>) => {
       const line: RecordedLine = { title: options.title, data: [] };

@@ -1,6 +1,7 @@
-import { ColorType, createChart, LineSeries } from "lightweight-charts";
+import { AreaSeries, ColorType, createChart, LineSeries } from "lightweight-charts";
 import { useEffect, useRef } from "react";
 import styled, { useTheme, type DefaultTheme } from "styled-components";
+import { stackedSeries } from "./stackedSeries";
 
 /** One line: its name (shown on the price scale), its theme colour and its values by trading day. */
 export interface LineChartSeries {
@@ -10,11 +11,12 @@ export interface LineChartSeries {
 }
 
 /**
- * Lines over trading days (YYYY-MM-DD), drawn by lightweight-charts in the page's theme. Pages load
- * it lazily, so the charting library is fetched only when a chart is shown. Pass a memoised
- * `series`: a new array redraws the chart.
+ * Lines over trading days (YYYY-MM-DD), drawn by lightweight-charts in the page's theme; `stacked`
+ * draws them as areas on top of each other instead (parts of a total). Pages load it lazily, so the
+ * charting library is fetched only when a chart is shown. Pass a memoised `series`: a new array
+ * redraws the chart.
  */
-export default function LineChart({ series, label }: { series: readonly LineChartSeries[]; label: string }) {
+export default function LineChart({ series, label, stacked = false }: { series: readonly LineChartSeries[]; label: string; stacked?: boolean }) {
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,12 +29,23 @@ export default function LineChart({ series, label }: { series: readonly LineChar
       rightPriceScale: { borderColor: theme.colors.border },
       timeScale: { borderColor: theme.colors.border },
     });
-    for (const line of series) {
-      chart.addSeries(LineSeries, { color: theme.colors[line.tone], lineWidth: 2, title: line.title }).setData(line.points.map((point) => ({ ...point })));
+    if (stacked) {
+      // The highest running total first, so each lower area is painted over it. The scale's labels
+      // would show running totals, not the series' own values: they are left out.
+      for (const line of stackedSeries(series).reverse()) {
+        const color = theme.colors[line.tone];
+        chart
+          .addSeries(AreaSeries, { lineColor: color, topColor: color, bottomColor: color, lineWidth: 1, title: line.title, lastValueVisible: false, priceLineVisible: false })
+          .setData(line.points.map((point) => ({ ...point })));
+      }
+    } else {
+      for (const line of series) {
+        chart.addSeries(LineSeries, { color: theme.colors[line.tone], lineWidth: 2, title: line.title }).setData(line.points.map((point) => ({ ...point })));
+      }
     }
     chart.timeScale().fitContent();
     return () => chart.remove();
-  }, [series, theme]);
+  }, [series, stacked, theme]);
   return <Canvas ref={containerRef} role="img" aria-label={label} />;
 }
 

@@ -131,10 +131,15 @@ test("a Pro user sees the quarter, its filing and source, the holdings with labe
   expect(bodyRows(table)[1][0]).toBe("BACBANK AMER CORP");
 
   expect(await screen.findByRole("img", { name: /Reported value in billions of USD/ })).toBeTruthy();
-  expect(recordedLines.map((line) => line.title)).toEqual(["AAPL", "BAC"]);
-  expect(recordedLines[0].data).toEqual([
+  // Stacked: BAC's area (drawn first, under AAPL's) reaches the total; BAC held nothing at 2023-12-31.
+  expect(recordedLines.map((line) => line.title)).toEqual(["BAC", "AAPL"]);
+  expect(recordedLines[1].data).toEqual([
     { time: "2023-12-31", value: 174.3474668 },
     { time: "2024-03-31", value: 135.360901805 },
+  ]);
+  expect(recordedLines[0].data).toEqual([
+    { time: "2023-12-31", value: 174.3474668 },
+    { time: "2024-03-31", value: 135.360901805 + 39.165747067 },
   ]);
 
   fireEvent.change(screen.getByRole("combobox", { name: "Quarter" }), { target: { value: "2023-12-31" } });

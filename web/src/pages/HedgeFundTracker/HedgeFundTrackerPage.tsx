@@ -286,9 +286,12 @@ function ValueChart({ fund }: { fund: Fund }) {
   return (
     <Section aria-labelledby="value-chart-title">
       <h2 id="value-chart-title">Value of the top {series.length} holdings over time</h2>
-      <Note>Reported value at each stored quarter end, in billions of USD, for the latest quarter's largest positions ({series.map((line) => line.title).join(", ")}).</Note>
+      <Note>
+        Reported value at each stored quarter end, in billions of USD, for the latest quarter's largest positions, stacked from the bottom in
+        this order: {series.map((line) => line.title).join(", ")}. The top edge is their total.
+      </Note>
       <Suspense fallback={<PageLoading label="Loading the chart…" />}>
-        <LineChart series={series} label={`Reported value in billions of USD by quarter end: ${series.map((line) => line.title).join(", ")}`} />
+        <LineChart stacked series={series} label={`Reported value in billions of USD by quarter end, stacked: ${series.map((line) => line.title).join(", ")}`} />
       </Suspense>
     </Section>
   );
