@@ -10,6 +10,7 @@ import { buildDeps } from "./deps";
 import { scheduleMarketDataRefresh } from "./market-data/price-refresh";
 import { scheduleAiPicks } from "./ai-picks/ai-picks-pass";
 import { loadPriceSnapshot } from "./market-data/price-snapshot";
+import { scheduleEarningsRefresh } from "./earnings/earnings-refresh";
 import { loadEarningsSnapshot } from "./earnings/earnings-snapshot";
 import { scheduleHedgeFundImport } from "./hedge-funds/edgar-import";
 import { loadHedgeFundSnapshot } from "./hedge-funds/hedge-fund-snapshot";
@@ -78,6 +79,8 @@ async function main() {
   const stopAiPicks = scheduleAiPicks(deps);
   // New 13F filings from SEC EDGAR every HEDGE_FUND_REFRESH_HOURS, only when SEC_USER_AGENT is set.
   const stopHedgeFundImport = scheduleHedgeFundImport(deps);
+  // Earnings from Yahoo every EARNINGS_REFRESH_HOURS (0, the default, or MARKET_DATA_PROVIDER=none = off), one pass at a time across instances.
+  const stopEarningsRefresh = scheduleEarningsRefresh(deps);
   const server = buildApp(deps).listen(config.port, config.host, () => {
     logger.info(
       {
@@ -97,7 +100,7 @@ async function main() {
     stopSessionPurge();
     server.close(async () => {
       // Every response has gone out: store the screen runs still queued behind them, then stop.
-      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh(), stopAiPicks(), stopHedgeFundImport()]);
+      await Promise.all([flushScreenRuns(), stopNewsIngestion(), stopPriceRefresh(), stopAiPicks(), stopHedgeFundImport(), stopEarningsRefresh()]);
       await deps.newsEvents.close();
       await db.close();
       await redis?.quit();

@@ -114,6 +114,7 @@ const environmentSchema = z.object({
   MARKET_DATA_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
 
   EARNINGS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+  EARNINGS_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(0),
 
   HEDGE_FUND_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
   HEDGE_FUND_CIKS: z
@@ -188,6 +189,8 @@ export type AppConfig = {
   earnings: {
     /** Load the bundled earnings reports and the model's walk-forward predictions once per database. */
     loadSnapshot: boolean;
+    /** Hours between live refreshes from Yahoo's earnings endpoints (through the marketData provider settings); 0 turns it off. */
+    refreshHours: number;
   };
   hedgeFunds: {
     /** Load the bundled 13F snapshot (data/sec13f) once per database. */
@@ -296,7 +299,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       requestsPerMinute: env.MARKET_DATA_REQUESTS_PER_MINUTE,
       requestTimeoutMs: env.MARKET_DATA_TIMEOUT_SECONDS * 1000,
     },
-    earnings: { loadSnapshot: env.EARNINGS_LOAD_SNAPSHOT === "true" },
+    earnings: { loadSnapshot: env.EARNINGS_LOAD_SNAPSHOT === "true", refreshHours: env.EARNINGS_REFRESH_HOURS },
     hedgeFunds: {
       loadSnapshot: env.HEDGE_FUND_LOAD_SNAPSHOT === "true",
       ciks: env.HEDGE_FUND_CIKS,

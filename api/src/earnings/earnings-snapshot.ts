@@ -47,6 +47,14 @@ export function predictionRow(prediction: Prediction): Prisma.EarningsPrediction
   };
 }
 
+/** Replaces a ticker's rows in one transaction: a pass killed halfway leaves whole tickers. */
+export async function replaceTickerPredictions(db: AppDeps["db"], ticker: string, data: Prisma.EarningsPredictionCreateManyInput[]) {
+  await db.prisma.$transaction([
+    db.prisma.earningsPrediction.deleteMany({ where: { ticker } }),
+    db.prisma.earningsPrediction.createMany({ data }),
+  ]);
+}
+
 /**
  * Loads the snapshot, once per database, files and model version (a snapshot_loads row written
  * last). Each ticker's rows are replaced in one transaction, so a load killed halfway leaves
@@ -87,10 +95,7 @@ async function loadUnlessFinished(
     // PGlite runs on this thread: let a signal and the log through between tickers.
     await setImmediate();
     const data = predictions.filter((prediction) => prediction.report.ticker === ticker).map(predictionRow);
-    await db.prisma.$transaction([
-      db.prisma.earningsPrediction.deleteMany({ where: { ticker } }),
-      db.prisma.earningsPrediction.createMany({ data }),
-    ]);
+    await replaceTickerPredictions(db, ticker, data);
     rows += data.length;
   }
   const evaluation = { ...summary, source: earningsSnapshotSource, computedAt: new Date() };

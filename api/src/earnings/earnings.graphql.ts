@@ -34,6 +34,7 @@ const EarningsReportRef = builder.objectRef<EarningsReportView>("EarningsReport"
   authScopes: pro,
   fields: (t) => ({
     date: t.exposeString("date", { description: "The announcement's local date (YYYY-MM-DD)." }),
+    source: t.exposeString("source", { description: "Where this report's figures come from: the bundled snapshot (see StockEarnings.source) or the live Yahoo refresh." }),
     announcedAt: t.expose("announcedAt", { type: "DateTime", nullable: true, description: "The announcement time as the source gives it." }),
     time: t.field({ type: ReportTimeEnum, nullable: true, resolve: (report) => report.reportTime }),
     beatProbability: t.exposeFloat("beatProbability", {

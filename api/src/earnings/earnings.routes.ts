@@ -21,6 +21,7 @@ export function earningsRoutes(deps: AppDeps): Router {
       res.json({
         ticker,
         earnings_date: next?.date ?? null,
+        earnings_source: next?.source ?? null,
         announced_at: next?.announcedAt?.toISOString() ?? null,
         report_time: next?.reportTime ?? null,
         beat_probability: next?.beatProbability ?? null,

@@ -29,6 +29,8 @@ export type EarningsReportView = {
   surpriseVolatility: number | null;
   priceMomentum: number | null;
   modelVersion: string | null;
+  /** Where the report's figures come from: the bundled snapshot, or the live Yahoo refresh. */
+  source: string;
 };
 
 export type StockEarningsView = {
@@ -84,6 +86,7 @@ function reportView(row: EarningsPrediction): EarningsReportView {
     surpriseVolatility: numberOrNull(row.surpriseVolatility),
     priceMomentum: numberOrNull(row.priceMomentum),
     modelVersion: row.modelVersion,
+    source: row.source ?? earningsSnapshotSource,
   };
 }
 

@@ -56,14 +56,16 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
  * worth retrying (2xx and other 4xx alike: the provider reads its own error bodies); throws a
  * retryable ProviderError when every attempt failed.
  */
-export async function getText(url: string, http: HttpSettings, signal?: AbortSignal): Promise<{ status: number; body: string }> {
+export const YAHOO_USER_AGENT = "Mozilla/5.0 (Tickerscope)";
+
+export async function getText(url: string, http: HttpSettings, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   let problem = "";
   for (let attempt = 0; attempt <= http.retries; attempt++) {
     let delayMs = http.backoffMs * 2 ** attempt;
     try {
       const deadline = AbortSignal.timeout(http.timeoutMs);
       const response = await http.limiter.schedule(() =>
-        fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, headers: { "user-agent": "Mozilla/5.0 (Tickerscope)" } }),
+        fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, headers: { "user-agent": YAHOO_USER_AGENT, ...headers } }),
       );
       const body = await response.text();
       if (!retryableStatus(response.status)) return { status: response.status, body };

@@ -16,6 +16,7 @@ export function EarningsNextReport({ earnings }: { earnings: EarningsNextReport_
       fragment EarningsNextReport_earnings on StockEarnings {
         next {
           date
+          source
           time
           beatProbability
           baseRate
@@ -44,7 +45,7 @@ export function EarningsNextReport({ earnings }: { earnings: EarningsNextReport_
     <div>
       <Figures>
         <StatTile>
-          <dt>Next report (per the snapshot of {snapshot})</dt>
+          <dt>{next.source === source.name ? `Next report (per the snapshot of ${snapshot})` : `Next report (${next.source})`}</dt>
           <dd>{formatReportDate(next.date, next.time)}</dd>
         </StatTile>
         <StatTile>

@@ -32,6 +32,7 @@ export function stockEarnings(ticker: string) {
     earnings: {
       next: {
         date: "2026-01-29",
+        source: SOURCE.name,
         time: "AFTER_CLOSE",
         beatProbability: ticker === "AAPL" ? 0.8734 : 0.7512,
         baseRate: 0.8291,
