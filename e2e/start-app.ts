@@ -29,7 +29,20 @@ export default async function startApp() {
   const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
     cwd: root,
     // No live price refresh or feed ingestion: the tests use the bundled snapshots and never touch the internet.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(e2ePort), PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", MARKET_DATA_REFRESH_MINUTES: "0", NEWS_INGEST_INTERVAL_MINUTES: "0" },
+    // Every account the suite opens (trials, sign-ins) comes from 127.0.0.1: the per-IP sign-in and trial
+    // allowance is raised for it (the limits themselves are tested in the API's tests).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(e2ePort),
+      PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      MARKET_DATA_REFRESH_MINUTES: "0",
+      NEWS_INGEST_INTERVAL_MINUTES: "0",
+      SIGN_IN_RATE_LIMIT_PER_IP: "1000",
+    },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
