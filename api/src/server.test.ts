@@ -6,7 +6,8 @@ import { openDatabase } from "./db/database";
 import { projectRoot } from "./config/project-root";
 import { ANONYMOUS_RUNS_KEPT } from "./screening/screen-runs";
 
-// The real server process, on a fresh embedded database without the bundled snapshots (fast to start).
+// The real server process, on a fresh embedded database without any bundled snapshot (fast to start,
+// even beside the rest of the suite on two busy cores).
 const port = 3461;
 let dataDir: string;
 let server: ChildProcess;
@@ -19,8 +20,11 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+let serverErrors = "";
+
 async function waitForReady(deadline = Date.now() + 150_000) {
   while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}: ${serverErrors}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
     } catch {
@@ -28,7 +32,7 @@ async function waitForReady(deadline = Date.now() + 150_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error("the server did not become ready");
+  throw new Error(`the server did not become ready: ${serverErrors}`);
 }
 
 it("stores every acknowledged screen run before it exits on SIGTERM", async () => {
@@ -44,11 +48,14 @@ it("stores every acknowledged screen run before it exits on SIGTERM", async () =
       LOG_LEVEL: "error",
       NEWS_LOAD_SNAPSHOT: "false",
       MARKET_DATA_LOAD_SNAPSHOT: "false",
+      EARNINGS_LOAD_SNAPSHOT: "false",
+      HEDGE_FUND_LOAD_SNAPSHOT: "false",
       NEWS_INGEST_INTERVAL_MINUTES: "0",
       MARKET_DATA_REFRESH_MINUTES: "0",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
   });
+  server.stderr?.on("data", (chunk: Buffer) => (serverErrors = (serverErrors + chunk.toString()).slice(-4000)));
   await waitForReady();
 
   // As many as an anonymous visitor keeps, so every one acknowledged must be stored.
