@@ -6,9 +6,8 @@ import { TableFrame, Note } from "../AiPicks/styles";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { PageLoading } from "../PageStatus/PageStatus";
 import { Card } from "../ui/Layout";
-import { ChangeBadge } from "./ChangeBadge";
-import { HoldingName } from "./HoldingName";
-import { formatPercent, formatShares, formatUsd } from "./format";
+import { HoldingCells } from "./HoldingCells";
+import { formatUsd } from "./format";
 import type { HedgeFundHoldingsSectionQuery } from "./__generated__/HedgeFundHoldingsSectionQuery.graphql";
 
 /** The spec's fund (§6): Berkshire Hathaway. */
@@ -90,15 +89,7 @@ function Holdings({ cik }: { cik: string }) {
           <tbody>
             {rows.map((holding) => (
               <tr key={`${holding.cusip}${holding.putCall ?? ""}`}>
-                <td>
-                  <HoldingName holding={holding} />
-                </td>
-                <td data-align="end">{formatShares(holding.shares)}</td>
-                <td data-align="end">{formatUsd(holding.value)}</td>
-                <td data-align="end">{formatPercent(holding.percentPortfolio)}</td>
-                <td>
-                  <ChangeBadge kind={holding.changeKind} sharesChangeFraction={holding.sharesChangeFraction} />
-                </td>
+                <HoldingCells holding={holding} />
               </tr>
             ))}
           </tbody>

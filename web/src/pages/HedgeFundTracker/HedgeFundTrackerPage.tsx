@@ -5,9 +5,8 @@ import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { Note, TableFrame } from "../../components/AiPicks/styles";
 import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
-import { ChangeBadge } from "../../components/HedgeFundHoldings/ChangeBadge";
 import { DEFAULT_FUND_CIK } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
-import { HoldingName } from "../../components/HedgeFundHoldings/HoldingName";
+import { HoldingCells } from "../../components/HedgeFundHoldings/HoldingCells";
 import { formatPercent, formatShares, formatUsd } from "../../components/HedgeFundHoldings/format";
 import type { LineChartSeries } from "../../components/LineChart/LineChart";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
@@ -250,15 +249,7 @@ function HoldingsTable({ quarter, holdings }: { quarter: NonNullable<Fund["quart
           <tbody>
             {rows.map((holding) => (
               <tr key={`${holding.cusip}${holding.putCall ?? ""}`}>
-                <td>
-                  <HoldingName holding={holding} />
-                </td>
-                <td data-align="end">{formatShares(holding.shares)}</td>
-                <td data-align="end">{formatUsd(holding.value)}</td>
-                <td data-align="end">{formatPercent(holding.percentPortfolio)}</td>
-                <td>
-                  <ChangeBadge kind={holding.changeKind} sharesChangeFraction={holding.sharesChangeFraction} />
-                </td>
+                <HoldingCells holding={holding} />
                 <td data-align="end">{formatShares(holding.sharesChange, true)}</td>
                 <td data-align="end">{formatUsd(holding.valueChange)}</td>
               </tr>
