@@ -146,8 +146,8 @@ const empty = (status: AiPicksStatus, message: string, requestedAsOf: string | n
   computedAt: null,
 });
 
-/** The day views open at when none is asked: the app's default as-of day, else the latest price day. */
-async function defaultDay(deps: Deps): Promise<string | null> {
+/** The app's as-of day (the data coverage's default, else the latest price day); null without prices. */
+export async function defaultDay(deps: Pick<AppDeps, "db">): Promise<string | null> {
   const coverage = await currentDataCoverage(deps.db);
   return coverage.defaultAsOf ?? coverage.latestPriceDate;
 }

@@ -26,7 +26,7 @@ import {
   type GraphQLObjectType,
 } from "graphql";
 import request from "supertest";
-import { offsetToCursor } from "@pothos/plugin-relay";
+import { encodeGlobalID, offsetToCursor } from "@pothos/plugin-relay";
 import { hashApiKey } from "../api-keys/api-keys";
 import { proRestRoutes, requirePro } from "../billing/require-pro";
 import { schema } from "../graphql/schema";
@@ -46,7 +46,10 @@ const isProScoped = (carrier: ScopeCarrier) => {
 const hasFunctionScopes = (carrier: ScopeCarrier) => typeof carrier.extensions?.pothosOptions?.authScopes === "function";
 
 /** Global ids of real records for Pro types that implement Node (added by the issues that add such types). */
-const proNodeFixtures: Record<string, (db: Database, owner: User) => Promise<string>> = {};
+const proNodeFixtures: Record<string, (db: Database, owner: User) => Promise<string>> = {
+  // Stock (public reference data) carries the Pro field research(asOf:) (Research & Compare).
+  Stock: async () => encodeGlobalID("Stock", "AAPL"),
+};
 
 type ProField = { parent: GraphQLObjectType; field: GraphQLField<unknown, unknown> };
 
