@@ -103,6 +103,8 @@ const environmentSchema = z.object({
   NEWS_FEED_MAX_BYTES: z.coerce.number().int().min(10_000).max(100_000_000).default(5_000_000),
   NEWS_FEEDS_FILE: emptyAsUndefined,
   NEWS_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+  // Market Videos: YouTube channel feeds, "Name=UC…" or "UC…" separated by commas (validated in news/videos/video-feeds.ts).
+  MARKET_VIDEO_CHANNELS: emptyAsUndefined,
 
   MARKET_DATA_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
   MARKET_DATA_PROVIDER: z.enum(["yahoo", "alphavantage", "none"]).default("yahoo"),
@@ -169,6 +171,8 @@ export type AppConfig = {
     feedsFile?: string;
     /** Load the bundled offline news snapshot into an empty article store at start. */
     loadSnapshot: boolean;
+    /** Market Videos' YouTube channels as configured (MARKET_VIDEO_CHANNELS); unset = the defaults. */
+    videoChannels?: string;
   };
   marketData: {
     /** Load the bundled daily price snapshot into price_data once per database. */
@@ -288,6 +292,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       feedMaxBytes: env.NEWS_FEED_MAX_BYTES,
       feedsFile: env.NEWS_FEEDS_FILE,
       loadSnapshot: env.NEWS_LOAD_SNAPSHOT === "true",
+      videoChannels: env.MARKET_VIDEO_CHANNELS,
     },
     marketData: {
       loadSnapshot: env.MARKET_DATA_LOAD_SNAPSHOT === "true",

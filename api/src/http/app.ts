@@ -69,6 +69,9 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
           // Profile pictures come from sign-in providers (https only).
           "img-src": ["'self'", "data:", "https:"],
           "media-src": ["'self'"],
+          // Market Videos plays YouTube videos in its privacy-enhanced (no-cookie) player, and only there.
+          // Thumbnails (https://i.ytimg.com) are covered by the https: images above.
+          "frame-src": ["https://www.youtube-nocookie.com"],
           "connect-src": ["'self'"],
           "upgrade-insecure-requests": deps.config.isProduction && deps.config.publicUrl.startsWith("https") ? [] : null,
         },

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import Redis from "ioredis";
 import { eventually } from "../../test/live-server";
-import { Prisma, type NewsArticle } from "../generated/prisma/client";
+import { Prisma, type MarketVideo, type NewsArticle } from "../generated/prisma/client";
 import { createNewsEvents, type NewsEvents } from "./news-events";
 
 const article = (title: string): NewsArticle => ({
@@ -25,12 +25,31 @@ const article = (title: string): NewsArticle => ({
   createdAt: new Date("2026-11-20T14:31:00.456Z"),
 });
 
-/** Everything the events bring until `stop()`; read `received` as it fills. */
-function collect(events: NewsEvents) {
-  const iterator = events.subscribe("news:articles");
-  const received: NewsArticle[][] = [];
+const video = (title: string): MarketVideo => ({
+  id: crypto.randomUUID(),
+  videoId: "dQw4w9WgXcQ",
+  channel: "CNBC Television",
+  channelId: "UCrp_UI8XtuYfpiqluWLD7Lw",
+  title,
+  url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  thumbnailUrl: null,
+  publishedAt: new Date("2026-11-20T14:30:00.123Z"),
+  description: null,
+  tickers: ["NVDA"],
+  statedTickers: [],
+  score: new Prisma.Decimal("0.250"),
+  label: "bullish",
+  source: "youtube",
+  feedKey: "youtube-cnbc-television",
+  createdAt: new Date("2026-11-20T14:31:00.456Z"),
+});
+
+/** Everything the events of a topic bring until `stop()`; read `received` as it fills. */
+function collect<Topic extends "news:articles" | "news:videos" = "news:articles">(events: NewsEvents, topic: Topic = "news:articles" as Topic) {
+  const iterator = events.subscribe(topic);
+  const received: (Topic extends "news:articles" ? NewsArticle[] : MarketVideo[])[] = [];
   const done = (async () => {
-    for await (const articles of iterator) received.push(articles);
+    for await (const rows of iterator) received.push(rows as (typeof received)[number]);
   })();
   return {
     received,
@@ -69,8 +88,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
     redisB = new Redis(redisUrl!, { keyPrefix });
     instanceA = createNewsEvents({ redis: redisA });
     instanceB = createNewsEvents({ redis: redisB });
-    const channel = `${keyPrefix}news:articles`;
-    await eventually(async () => (await redisA.pubsub("NUMSUB", channel))[1] === 2);
+    for (const channel of [`${keyPrefix}news:articles`, `${keyPrefix}news:videos`]) {
+      await eventually(async () => (await redisA.pubsub("NUMSUB", channel))[1] === 2);
+    }
   });
   afterAll(async () => {
     await Promise.all([instanceA.close(), instanceB.close()]);
@@ -95,5 +115,17 @@ const redisUrl = process.env.TEST_REDIS_URL;
       expect(received[0][0].score.toString()).toBe("0.625");
     }
     await Promise.all([onA.stop(), onB.stop()]);
+  });
+
+  it("carry new market videos to every instance's video subscribers, and not to the article subscribers", async () => {
+    const articlesOnB = collect(instanceB);
+    const videosOnB = collect(instanceB, "news:videos");
+    const published = [video("Nvidia earnings preview")];
+    instanceA.publish("news:videos", published);
+    await eventually(() => videosOnB.received.length > 0);
+    expect(videosOnB.received).toEqual([published]);
+    expect(videosOnB.received[0][0].publishedAt).toBeInstanceOf(Date);
+    expect(articlesOnB.received).toEqual([]);
+    await Promise.all([articlesOnB.stop(), videosOnB.stop()]);
   });
 });

@@ -1,25 +1,25 @@
 import type Redis from "ioredis";
 import { createPubSub, type PubSub } from "graphql-yoga";
-import { Prisma, type NewsArticle } from "../generated/prisma/client";
+import { Prisma, type MarketVideo, type NewsArticle } from "../generated/prisma/client";
 import type { Logger } from "../logging/logger";
 
-type NewsTopics = { "news:articles": [NewsArticle[]] };
+type NewsTopics = { "news:articles": [NewsArticle[]]; "news:videos": [MarketVideo[]] };
+type Topic = keyof NewsTopics;
+const TOPICS: Topic[] = ["news:articles", "news:videos"];
 
-/** New articles, published by ingestion and consumed by the GraphQL subscription. */
+/** New articles and market videos, published by ingestion and consumed by the GraphQL subscriptions. */
 export type NewsEvents = PubSub<NewsTopics> & {
   /** Stops listening to Redis (a no-op in-process). */
   close(): Promise<void>;
 };
 
-const TOPIC = "news:articles";
-
 /**
  * In-process by default: right for one instance (PGlite has only ever one). With Redis,
  * every instance's subscribers see what any instance ingested: `publish` sends to a
- * Redis channel only, and each instance (the publisher included) delivers what the
- * channel brings, so the publishing instance delivers each event once, not twice.
+ * Redis channel only (one per topic), and each instance (the publisher included) delivers
+ * what the channel brings, so the publishing instance delivers each event once, not twice.
  * Redis pub/sub is at most once: an event sent while an instance is disconnected is
- * lost to its subscribers, who still see the articles at their next page load.
+ * lost to its subscribers, who still see the rows at their next page load.
  */
 export function createNewsEvents(options: { redis?: Redis; logger?: Logger } = {}): NewsEvents {
   const local = createPubSub<NewsTopics>();
@@ -27,25 +27,27 @@ export function createNewsEvents(options: { redis?: Redis; logger?: Logger } = {
   if (!redis) return { ...local, close: async () => {} };
 
   // ioredis prefixes keys, not channels: apply the deployment's prefix so apps sharing a Redis stay apart.
-  const channel = `${redis.options.keyPrefix ?? ""}${TOPIC}`;
+  const channelOf = (topic: Topic) => `${redis.options.keyPrefix ?? ""}${topic}`;
+  const topicOf = new Map(TOPICS.map((topic) => [channelOf(topic), topic]));
   // A connection in subscriber mode can send nothing else, hence a second one.
   const subscriber = redis.duplicate();
   subscriber.on("message", (from: string, message: string) => {
-    if (from !== channel) return;
+    const topic = topicOf.get(from);
+    if (!topic) return;
     try {
-      local.publish(TOPIC, decodeArticles(message));
+      local.publish(topic, decodeRows(message) as never);
     } catch (error) {
-      logger?.error({ err: error }, "unreadable news event from Redis");
+      logger?.error({ err: error, topic }, "unreadable news event from Redis");
     }
   });
-  const subscribed = subscriber.subscribe(channel);
+  const subscribed = subscriber.subscribe(...TOPICS.map(channelOf));
   subscribed.catch((error: unknown) => logger?.error({ err: error }, "could not subscribe to news events in Redis"));
 
   return {
-    publish(_topic, articles) {
+    publish(topic, rows) {
       redis
-        .publish(channel, JSON.stringify(articles))
-        .catch((error: unknown) => logger?.error({ err: error }, "could not publish news event to Redis"));
+        .publish(channelOf(topic), JSON.stringify(rows))
+        .catch((error: unknown) => logger?.error({ err: error, topic }, "could not publish news event to Redis"));
     },
     subscribe: local.subscribe,
     async close() {
@@ -55,17 +57,13 @@ export function createNewsEvents(options: { redis?: Redis; logger?: Logger } = {
   };
 }
 
-/** Articles as JSON carried them: dates and the decimal score back to the types Prisma reads. */
-function decodeArticles(message: string): NewsArticle[] {
-  const articles = JSON.parse(message) as (Omit<NewsArticle, "publishedAt" | "createdAt" | "score"> & {
-    publishedAt: string;
-    createdAt: string;
-    score: string;
-  })[];
-  return articles.map((article) => ({
-    ...article,
-    publishedAt: new Date(article.publishedAt),
-    createdAt: new Date(article.createdAt),
-    score: new Prisma.Decimal(article.score),
-  }));
+/** Articles or videos as JSON carried them: dates and the decimal score back to the types Prisma reads. */
+function decodeRows(message: string): (NewsArticle | MarketVideo)[] {
+  const rows = JSON.parse(message) as { publishedAt: string; createdAt: string; score: string }[];
+  return rows.map((row) => ({
+    ...row,
+    publishedAt: new Date(row.publishedAt),
+    createdAt: new Date(row.createdAt),
+    score: new Prisma.Decimal(row.score),
+  })) as unknown as (NewsArticle | MarketVideo)[];
 }

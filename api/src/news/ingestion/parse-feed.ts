@@ -88,8 +88,8 @@ export async function parseFeedDocument(
   return { title: textOf(output.title) || null, itemCount: output.items?.length ?? 0, articles, skipped };
 }
 
-/** Rejects what is plainly not a feed before handing it to the XML parser. */
-function sniffFeed(text: string, contentType: string | null): void {
+/** Rejects what is plainly not a feed before handing it to the XML parser (also used by Market Videos' feeds). */
+export function sniffFeed(text: string, contentType: string | null): void {
   const type = contentType ? ` (content-type ${contentType.split(";")[0].trim()})` : "";
   if (text.length === 0) throw new FeedFailure("not-a-feed", `empty body${type}`);
   if (!text.startsWith("<")) {
@@ -175,7 +175,7 @@ function saSymbols(stocks: unknown[] | undefined): string[] {
 }
 
 /** xml2js gives strings, or `{ _: text, $: attributes }` for elements with attributes. */
-function textOf(value: unknown): string {
+export function textOf(value: unknown): string {
   if (typeof value === "string") return value.trim();
   if (value && typeof value === "object" && typeof (value as { _?: unknown })._ === "string") {
     return (value as { _: string })._.trim();
@@ -192,7 +192,7 @@ function resolveLink(link: string, base: string): string | null {
   }
 }
 
-function capText(text: string, max: number): string {
+export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(" ");

@@ -1,4 +1,6 @@
 import { isSkipped, runExclusively, type SkippedPass } from "../../db/run-exclusively";
+import { ingestVideos, type VideoIngestionResult } from "../videos/market-videos";
+import { loadVideoFeedList, type VideoFeedConfig } from "../videos/video-feeds";
 import { loadFeedList, type FeedConfig } from "./feeds";
 import { ingestNews, type IngestionDeps, type IngestionResult } from "./ingest-news";
 
@@ -12,8 +14,15 @@ export const INGESTION_LOCK_ID = 0x6e657773;
  */
 export async function runScheduledIngestion(
   deps: IngestionDeps,
-  options: { feeds?: FeedConfig[]; signal?: AbortSignal; minGapMs: number; now?: () => Date },
-): Promise<IngestionResult | SkippedPass> {
+  options: {
+    feeds?: FeedConfig[];
+    /** Market Videos' channel feeds, read in the same pass after the news feeds (none when absent). */
+    videoFeeds?: VideoFeedConfig[];
+    signal?: AbortSignal;
+    minGapMs: number;
+    now?: () => Date;
+  },
+): Promise<(IngestionResult & { videos?: VideoIngestionResult }) | SkippedPass> {
   return runExclusively(deps.db, INGESTION_LOCK_ID, async () => {
     if (options.minGapMs > 0) {
       const latest = await deps.db.prisma.newsFeed.aggregate({ _max: { lastAttemptAt: true } });
@@ -21,7 +30,10 @@ export async function runScheduledIngestion(
       const now = (options.now?.() ?? new Date()).getTime();
       if (last !== undefined && now - last < options.minGapMs) return { skipped: "recent-pass" } satisfies SkippedPass;
     }
-    return ingestNews(deps, { feeds: options.feeds, signal: options.signal, now: options.now });
+    const news = await ingestNews(deps, { feeds: options.feeds, signal: options.signal, now: options.now });
+    if (!options.videoFeeds || options.videoFeeds.length === 0) return news;
+    const videos = await ingestVideos(deps, { feeds: options.videoFeeds, signal: options.signal, now: options.now });
+    return { ...news, videos };
   });
 }
 
@@ -42,6 +54,8 @@ export function scheduleNewsIngestion(
     return async () => {};
   }
   const feeds = loadFeedList(deps.config.news);
+  // Market Videos' YouTube channels (MARKET_VIDEO_CHANNELS, validated now like the feed list).
+  const videoFeeds = loadVideoFeedList(deps.config.news);
   const intervalMs = intervalMinutes * 60_000;
   const controller = new AbortController();
   let stopped = false;
@@ -49,7 +63,7 @@ export function scheduleNewsIngestion(
   let timer: NodeJS.Timeout | undefined;
 
   const tick = () => {
-    current = runScheduledIngestion(deps, { feeds, signal: controller.signal, minGapMs: intervalMs / 2 })
+    current = runScheduledIngestion(deps, { feeds, videoFeeds, signal: controller.signal, minGapMs: intervalMs / 2 })
       .then((result) => {
         if (isSkipped(result)) deps.logger.info({ skipped: result.skipped }, "news ingestion pass skipped");
       })
@@ -64,7 +78,7 @@ export function scheduleNewsIngestion(
   };
   timer = setTimeout(tick, options.initialDelayMs ?? 5_000);
   timer.unref();
-  deps.logger.info({ feeds: feeds.length, intervalMinutes }, "scheduled news ingestion");
+  deps.logger.info({ feeds: feeds.length, videoFeeds: videoFeeds.length, intervalMinutes }, "scheduled news ingestion");
 
   return async () => {
     stopped = true;

@@ -16,6 +16,7 @@ import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../.
 import { enrichArticle, sharedTickerTagger, type IncomingArticle } from "../articles";
 import type { AnalystAction } from "../sentiment/analyst-actions";
 import { formerTickers } from "../tagging/curated-names";
+import { loadVideoSnapshotUnlocked, type VideoSnapshotLoadResult } from "../videos/video-snapshot";
 
 export const newsSnapshotDirectory = path.join(projectRoot, "data", "news");
 
@@ -225,6 +226,8 @@ export type SnapshotLoadResult = {
   /** Sources skipped because their snapshot file's load finished before. */
   skipped: string[];
   milliseconds: number;
+  /** The bundled Market Videos (the same file's YouTube rows, stored in market_videos: videos/video-snapshot.ts). */
+  videos?: VideoSnapshotLoadResult;
 };
 
 /** pg advisory lock id of the snapshot load ("nwsn" in ASCII): one instance loads, the others wait for it. */
@@ -259,18 +262,25 @@ export async function insertArticles(db: Database, rows: Prisma.NewsArticleCreat
  * skipped. Safe to interrupt: a start that finds no row stores only the file's articles not
  * yet stored ((source, guid) is unique, so nothing is stored twice). On PostgreSQL one
  * instance loads at a time; the others wait and then find the rows. `signal` stops the load
- * between two batches.
+ * between two batches. Then the bundled Market Videos (the same stocknewsapi file's YouTube rows),
+ * once per database, into market_videos (unless `files` names other files).
  */
 export async function loadNewsSnapshot(
   deps: Pick<AppDeps, "config" | "db" | "logger">,
   options: { directory?: string; files?: SnapshotFile[]; force?: boolean; signal?: AbortSignal } = {},
 ): Promise<SnapshotLoadResult> {
   if (!deps.config.news.loadSnapshot && !options.force) return { stored: {}, skipped: [], milliseconds: 0 };
-  return waitAndRunExclusively(deps.db, NEWS_SNAPSHOT_LOCK_ID, () => loadUnfinishedFiles(deps, options), {
-    logger: deps.logger,
-    what: "loading the news snapshot",
-    signal: options.signal,
-  });
+  return waitAndRunExclusively(
+    deps.db,
+    NEWS_SNAPSHOT_LOCK_ID,
+    async () => {
+      const result = await loadUnfinishedFiles(deps, options);
+      // Market Videos' bundled videos, under the same lock and once per database like the files above.
+      if (!options.files) result.videos = await loadVideoSnapshotUnlocked(deps, { directory: options.directory, signal: options.signal });
+      return result;
+    },
+    { logger: deps.logger, what: "loading the news snapshot", signal: options.signal },
+  );
 }
 
 async function loadUnfinishedFiles(

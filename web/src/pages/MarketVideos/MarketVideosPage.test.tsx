@@ -1,0 +1,195 @@
+import type { IMocks } from "@graphql-tools/mock";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMockEnvironment } from "relay-test-utils";
+import { PLAYER_LOAD_TIMEOUT_MS } from "../../components/MarketVideos/MarketVideoPlayer";
+import { Providers } from "../../Providers";
+import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
+import MarketVideosPage, { MarketVideosPageQuery, loader } from "./MarketVideosPage";
+
+const SNAPSHOT_LABEL = "bundled snapshot, April–May 2021";
+
+function video(videoId: string, title: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: `MarketVideo:${videoId}`,
+    videoId,
+    title,
+    channel: "CNBC Television",
+    channelId: null,
+    url: `https://www.youtube.com/watch?v=${videoId}`,
+    embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}`,
+    thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+    publishedAt: "2021-05-05T23:22:43.000Z",
+    statedTickers: ["AAPL"],
+    taggedTickers: [],
+    tickers: ["AAPL"],
+    score: 0.4,
+    label: "bullish",
+    source: "SNAPSHOT",
+    sourceLabel: SNAPSHOT_LABEL,
+    ...extra,
+  };
+}
+
+const VIDEOS = [
+  video("I6bF7KtLiTw", "Jim Cramer: Don't abandon FAANG", { statedTickers: ["AAPL", "AMZN", "GOOG"], tickers: ["AAPL", "AMZN", "GOOG"] }),
+  video("U6BndRcZZW8", "What Apple's blowout earnings means for Berkshire Hathaway", { channel: "Yahoo Finance", taggedTickers: ["BRK.B"], tickers: ["AAPL", "BRK.B"] }),
+];
+
+const channel = (name: string, status: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  status,
+  channelId: null,
+  feedUrl: null,
+  lastSuccessAt: null,
+  lastErrorAt: null,
+  lastError: null,
+  videoCount: 0,
+  snapshotVideoCount: 0,
+  newestAt: null,
+  ...extra,
+});
+
+const OFFLINE_CHANNELS = [
+  channel("CNBC Television", "FAILED", { lastError: "network: ENOTFOUND", videoCount: 27, snapshotVideoCount: 27 }),
+  channel("Reuters", "PENDING"),
+  channel("Yahoo Finance", "PENDING", { videoCount: 6, snapshotVideoCount: 6 }),
+  channel("Bloomberg Technology", "SNAPSHOT", { videoCount: 8, snapshotVideoCount: 8 }),
+];
+
+const asked: { name: string; variables: Record<string, unknown> }[] = [];
+
+function proMocks(channels = OFFLINE_CHANNELS, added: unknown[] = []): IMocks {
+  return {
+    ...signedIn({ hasProAccess: true }),
+    Query: () => ({
+      marketVideos: { edges: VIDEOS.map((node) => ({ node, cursor: node.videoId })), pageInfo: { hasNextPage: false, endCursor: "x", hasPreviousPage: false, startCursor: "x" } },
+      marketVideoChannels: channels,
+    }),
+    Subscription: () => ({ marketVideosAdded: added }),
+  };
+}
+
+function renderPage(mocks: IMocks, path = "/market-videos") {
+  asked.length = 0;
+  const environment = createMockEnvironment();
+  answerGraphQL(environment, MarketVideosPageQuery, (operation) => {
+    asked.push({ name: operation.request.node.params.name, variables: operation.request.variables });
+    return mocks;
+  });
+  const router = createMemoryRouter([{ path: "/market-videos", loader: () => loader(environment), element: <MarketVideosPage />, HydrateFallback: () => null }], {
+    initialEntries: [path],
+  });
+  render(
+    <Providers environment={environment}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, environment };
+}
+
+afterEach(() => {
+  Object.defineProperty(window.navigator, "onLine", { value: true, configurable: true });
+  jest.useRealTimers();
+});
+
+test("a visitor gets the spec's gate page and no video data is asked for", async () => {
+  renderPage(signedOut);
+  expect(await screen.findByRole("heading", { name: "Market Videos", level: 1 })).toBeTruthy();
+  expect(screen.getByText("Premium Feature")).toBeTruthy();
+  expect(screen.getByText("Curated financial news videos.")).toBeTruthy();
+  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageDataQuery");
+});
+
+test("a Basic user gets the gate page too", async () => {
+  renderPage(signedIn({ hasProAccess: false }));
+  expect(await screen.findByText("Premium Feature")).toBeTruthy();
+  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageDataQuery");
+});
+
+test("a Pro user sees the videos newest first, labelled as the bundled snapshot, with the channels' feed status", async () => {
+  renderPage(proMocks());
+  const list = within((await screen.findByRole("heading", { name: "Videos" })).closest("section")!);
+  const titles = list.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent?.trim());
+  expect(titles).toEqual(["Jim Cramer: Don't abandon FAANG", "What Apple's blowout earnings means for Berkshire Hathaway"]);
+  expect(list.getAllByText(SNAPSHOT_LABEL)).toHaveLength(2);
+  expect(list.getByTitle("Ticker found in the title or description by our tagger").textContent).toBe("BRK.B");
+  const note = screen.getByRole("note", { name: "About these videos" });
+  expect(note.textContent).toContain("41 videos are the bundled snapshot, April–May 2021");
+  expect(note.textContent).toContain("No channel feed has been read yet");
+  expect(within(note).getByRole("list", { name: "Channels" }).textContent).toContain("CNBC Television: feed failing (network: ENOTFOUND), 27 videos");
+  // Offline: no live subscription.
+  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideoListAddedSubscription");
+  expect(Array.from((screen.getByLabelText("Channel") as HTMLSelectElement).options).map((option) => option.value)).toEqual([
+    "",
+    "CNBC Television",
+    "Reuters",
+    "Yahoo Finance",
+    "Bloomberg Technology",
+  ]);
+});
+
+test("filters by ticker, channel and title words, kept in the URL; a malformed ticker is refused in the form", async () => {
+  const { router } = renderPage(proMocks());
+  await screen.findByRole("heading", { name: "Videos" });
+  fireEvent.change(screen.getByLabelText("Ticker"), { target: { value: "not a ticker" } });
+  fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+  expect(screen.getByText("Enter a ticker symbol such as AAPL or BRK.B.")).toBeTruthy();
+
+  fireEvent.change(screen.getByLabelText("Ticker"), { target: { value: "tsla" } });
+  fireEvent.change(screen.getByLabelText("Search titles"), { target: { value: "deliveries" } });
+  fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+  await waitFor(() => expect(router.state.location.search).toBe("?ticker=TSLA&q=deliveries"));
+  await waitFor(() =>
+    expect(asked.filter((operation) => operation.name === "MarketVideosPageDataQuery").at(-1)?.variables).toEqual({ ticker: "TSLA", channel: null, search: "deliveries" }),
+  );
+  fireEvent.change(await screen.findByLabelText("Channel"), { target: { value: "Yahoo Finance" } });
+  await waitFor(() => expect(router.state.location.search).toBe("?ticker=TSLA&channel=Yahoo+Finance&q=deliveries"));
+});
+
+test("a click plays the video in the no-cookie player, with the youtube.com link beside it", async () => {
+  renderPage(proMocks());
+  fireEvent.click(await screen.findByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }));
+  const player = screen.getByTitle("YouTube player: Jim Cramer: Don't abandon FAANG") as HTMLIFrameElement;
+  expect(player.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/I6bF7KtLiTw");
+  const link = screen.getByRole("link", { name: "Watch on youtube.com" });
+  expect(link.getAttribute("href")).toBe("https://www.youtube.com/watch?v=I6bF7KtLiTw");
+});
+
+test("offline, the player is a placeholder with the title and the link; a thumbnail that fails becomes a placeholder", async () => {
+  Object.defineProperty(window.navigator, "onLine", { value: false, configurable: true });
+  renderPage(proMocks());
+  const list = within((await screen.findByRole("heading", { name: "Videos" })).closest("section")!);
+  const firstThumbnail = list.getByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }).querySelector("img")!;
+  expect(firstThumbnail.getAttribute("src")).toBe("https://i.ytimg.com/vi/I6bF7KtLiTw/hqdefault.jpg");
+  fireEvent.error(firstThumbnail);
+  expect(list.getAllByTestId("thumbnail-placeholder")[0].textContent).toContain("Jim Cramer: Don't abandon FAANG");
+
+  fireEvent.click(screen.getByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }));
+  expect(screen.queryByTitle(/YouTube player/)).toBeNull();
+  expect(screen.getByRole("img", { name: "Player unavailable: Jim Cramer: Don't abandon FAANG" }).textContent).toContain("You are offline");
+  expect(screen.getByRole("link", { name: "Watch on youtube.com" }).getAttribute("href")).toBe("https://www.youtube.com/watch?v=I6bF7KtLiTw");
+});
+
+test("a player that does not load in time is replaced by the placeholder", async () => {
+  renderPage(proMocks());
+  const play = await screen.findByRole("button", { name: "Play: What Apple's blowout earnings means for Berkshire Hathaway" });
+  jest.useFakeTimers();
+  fireEvent.click(play);
+  expect(screen.getByTitle(/YouTube player/)).toBeTruthy();
+  await act(async () => {
+    jest.advanceTimersByTime(PLAYER_LOAD_TIMEOUT_MS + 10);
+  });
+  expect(screen.queryByTitle(/YouTube player/)).toBeNull();
+  expect(screen.getByText(/The YouTube player did not load/)).toBeTruthy();
+});
+
+test("live: with a channel feed read, new videos from the subscription are prepended and marked New", async () => {
+  const fresh = video("nvdaLive001", "Nvidia unveils new chips", { source: "YOUTUBE", sourceLabel: "YouTube feed", publishedAt: "2026-11-26T10:00:00.000Z" });
+  renderPage(proMocks([channel("CNBC Television", "OK", { lastSuccessAt: "2026-11-26T10:00:00.000Z", videoCount: 40 })], [fresh]));
+  await screen.findByText("Live: new videos from the channels' feeds appear here as they arrive.");
+  const list = within(screen.getByRole("heading", { name: "Videos" }).closest("section")!);
+  await waitFor(() => expect(list.getAllByRole("heading", { level: 3 })[0].textContent).toContain("Nvidia unveils new chips"));
+  expect(within(list.getAllByRole("heading", { level: 3 })[0]).getByText("New")).toBeTruthy();
+  expect(asked.find((operation) => operation.name === "MarketVideoListAddedSubscription")?.variables).toEqual({ ticker: null, channel: null, search: null });
+});
