@@ -18,10 +18,14 @@ function subscribeOnline(onChange: () => void) {
 
 const isOnline = () => (typeof navigator === "undefined" || typeof navigator.onLine !== "boolean" ? true : navigator.onLine);
 
+type PlayerStatus = "checking" | "loading" | "loaded" | "timeout" | "unreachable";
+
 /**
  * The chosen video in YouTube's privacy-enhanced player (youtube-nocookie.com, the only frame the
- * CSP allows), with a link to the video on youtube.com always beside it. Offline, or when the player
- * has not loaded within PLAYER_LOAD_TIMEOUT_MS, a placeholder with the title and the link replaces it.
+ * CSP allows), with a link to the video on youtube.com always beside it. Offline, when YouTube cannot
+ * be reached, or when the player has not loaded within PLAYER_LOAD_TIMEOUT_MS, a placeholder with the
+ * title and the link replaces it. Reachability is probed with the video's thumbnail first: a frame
+ * that fails to load still fires `load` (on the browser's error page), so the frame alone cannot tell.
  */
 export function MarketVideoPlayer({ video }: { video: MarketVideoPlayer_video$key }) {
   const data = useFragment(
@@ -32,22 +36,40 @@ export function MarketVideoPlayer({ video }: { video: MarketVideoPlayer_video$ke
         channel
         url
         embedUrl
+        thumbnailUrl
         sourceLabel
       }
     `,
     video,
   );
   const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
-  const [state, setState] = useState<{ videoId: string; status: "loading" | "loaded" | "timeout" }>({ videoId: data.videoId, status: "loading" });
-  const status = state.videoId === data.videoId ? state.status : "loading";
+  const [state, setState] = useState<{ videoId: string; status: PlayerStatus }>({ videoId: data.videoId, status: "checking" });
+  const status = state.videoId === data.videoId ? state.status : "checking";
+  const { videoId, thumbnailUrl } = data;
 
   useEffect(() => {
-    if (!online || status !== "loading") return;
-    const timer = setTimeout(() => setState({ videoId: data.videoId, status: "timeout" }), PLAYER_LOAD_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [online, status, data.videoId]);
+    if (!online || status !== "checking") return;
+    const settle = (next: PlayerStatus) => setState({ videoId, status: next });
+    if (!thumbnailUrl) return settle("loading");
+    const probe = new Image();
+    probe.onload = () => settle("loading");
+    probe.onerror = () => settle("unreachable");
+    probe.referrerPolicy = "no-referrer";
+    probe.src = thumbnailUrl;
+    return () => {
+      probe.onload = null;
+      probe.onerror = null;
+    };
+  }, [online, status, videoId, thumbnailUrl]);
 
-  const unavailable = !online || status === "timeout";
+  const waiting = status === "checking" || status === "loading";
+  useEffect(() => {
+    if (!online || !waiting) return;
+    const timer = setTimeout(() => setState({ videoId, status: "timeout" }), PLAYER_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [online, waiting, videoId]);
+
+  const unavailable = !online || status === "timeout" || status === "unreachable";
   return (
     <Panel aria-labelledby="market-video-player-title">
       <h2 id="market-video-player-title">{data.title}</h2>
@@ -55,12 +77,16 @@ export function MarketVideoPlayer({ video }: { video: MarketVideoPlayer_video$ke
         <Placeholder role="img" aria-label={`Player unavailable: ${data.title}`}>
           <strong>{data.title}</strong>
           <span>
-            {online
-              ? "The YouTube player did not load (the network may block it)."
-              : "You are offline: the YouTube player cannot load."}{" "}
+            {!online
+              ? "You are offline: the YouTube player cannot load."
+              : status === "unreachable"
+                ? "YouTube cannot be reached from this network, so its player cannot load."
+                : "The YouTube player did not load (the network may block it)."}{" "}
             Open the video on youtube.com instead.
           </span>
         </Placeholder>
+      ) : status === "checking" ? (
+        <Placeholder role="status">Connecting to YouTube…</Placeholder>
       ) : (
         <Frame>
           <iframe

@@ -88,7 +88,24 @@ function renderPage(mocks: IMocks, path = "/market-videos") {
   return { router, environment };
 }
 
+/** The player probes YouTube with the thumbnail; jsdom loads no images, so each probe is answered here. */
+const probes: { src: string; answer(reachable: boolean): void }[] = [];
+class ProbeImage {
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  referrerPolicy = "";
+  set src(src: string) {
+    probes.push({ src, answer: (reachable) => (reachable ? this.onload : this.onerror)?.() });
+  }
+}
+const realImage = window.Image;
+beforeEach(() => {
+  probes.length = 0;
+  window.Image = ProbeImage as unknown as typeof Image;
+});
+
 afterEach(() => {
+  window.Image = realImage;
   Object.defineProperty(window.navigator, "onLine", { value: true, configurable: true });
   jest.useRealTimers();
 });
@@ -150,6 +167,9 @@ test("filters by ticker, channel and title words, kept in the URL; a malformed t
 test("a click plays the video in the no-cookie player, with the youtube.com link beside it", async () => {
   renderPage(proMocks());
   fireEvent.click(await screen.findByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }));
+  expect(screen.getByText("Connecting to YouTube…")).toBeTruthy();
+  expect(probes.map((probe) => probe.src)).toEqual(["https://i.ytimg.com/vi/I6bF7KtLiTw/hqdefault.jpg"]);
+  act(() => probes[0].answer(true));
   const player = screen.getByTitle("YouTube player: Jim Cramer: Don't abandon FAANG") as HTMLIFrameElement;
   expect(player.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/I6bF7KtLiTw");
   const link = screen.getByRole("link", { name: "Watch on youtube.com" });
@@ -176,12 +196,22 @@ test("a player that does not load in time is replaced by the placeholder", async
   const play = await screen.findByRole("button", { name: "Play: What Apple's blowout earnings means for Berkshire Hathaway" });
   jest.useFakeTimers();
   fireEvent.click(play);
+  act(() => probes[0].answer(true));
   expect(screen.getByTitle(/YouTube player/)).toBeTruthy();
   await act(async () => {
     jest.advanceTimersByTime(PLAYER_LOAD_TIMEOUT_MS + 10);
   });
   expect(screen.queryByTitle(/YouTube player/)).toBeNull();
   expect(screen.getByText(/The YouTube player did not load/)).toBeTruthy();
+});
+
+test("when YouTube cannot be reached (its thumbnail fails), the placeholder replaces the player at once, with the link", async () => {
+  renderPage(proMocks());
+  fireEvent.click(await screen.findByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }));
+  act(() => probes[0].answer(false));
+  expect(screen.queryByTitle(/YouTube player/)).toBeNull();
+  expect(screen.getByRole("img", { name: "Player unavailable: Jim Cramer: Don't abandon FAANG" }).textContent).toContain("YouTube cannot be reached");
+  expect(screen.getByRole("link", { name: "Watch on youtube.com" }).getAttribute("href")).toBe("https://www.youtube.com/watch?v=I6bF7KtLiTw");
 });
 
 test("live: with a channel feed read, new videos from the subscription are prepended and marked New", async () => {
