@@ -44,17 +44,21 @@ const video = (title: string): MarketVideo => ({
   createdAt: new Date("2026-11-20T14:31:00.456Z"),
 });
 
+type Collected<Rows> = { received: Rows[]; stop(): Promise<void> };
+
 /** Everything the events of a topic bring until `stop()`; read `received` as it fills. */
-function collect<Topic extends "news:articles" | "news:videos" = "news:articles">(events: NewsEvents, topic: Topic = "news:articles" as Topic) {
-  const iterator = events.subscribe(topic);
-  const received: (Topic extends "news:articles" ? NewsArticle[] : MarketVideo[])[] = [];
+function collect(events: NewsEvents): Collected<NewsArticle[]>;
+function collect(events: NewsEvents, topic: "news:videos"): Collected<MarketVideo[]>;
+function collect(events: NewsEvents, topic: "news:articles" | "news:videos" = "news:articles"): Collected<unknown[]> {
+  const iterator = events.subscribe(topic) as AsyncIterableIterator<unknown[]>;
+  const received: unknown[][] = [];
   const done = (async () => {
-    for await (const rows of iterator) received.push(rows as (typeof received)[number]);
+    for await (const rows of iterator) received.push(rows);
   })();
   return {
     received,
     async stop() {
-      await iterator.return();
+      await iterator.return?.();
       await done;
     },
   };
