@@ -6,7 +6,7 @@ import type { Plugin } from "graphql-yoga";
 import { AppError } from "../errors/app-error";
 
 // A backtest runs many screens: it is the operation's one screen too.
-const SCREEN_FIELDS = new Set(["screen", "combinedScreen", "screenBacktest"]);
+const SCREEN_FIELDS = new Set(["screen", "combinedScreen", "proScreen", "screenBacktest"]);
 
 /** Root `screen`/`combinedScreen`/`screenBacktest` selections of the operation, through inline fragments and fragment spreads. */
 export function rootScreenCount(document: DocumentNode, operationName?: string | null): number {
@@ -39,7 +39,7 @@ export function useOneScreenPerOperation(): Plugin {
       if (screens <= 1) return;
       const error = new AppError(
         "BAD_USER_INPUT",
-        `One screen per request: this query runs ${screens} (screen / combinedScreen / screenBacktest). Send each screen as its own request.`,
+        `One screen per request: this query runs ${screens} (screen / combinedScreen / proScreen / screenBacktest). Send each screen as its own request.`,
       );
       setResultAndStopExecution({
         errors: [new GraphQLError(error.message, { extensions: { ...error.toExtensions(), screens, http: { status: error.status } } })],

@@ -30,18 +30,19 @@ export const savedRequest = (screen: SavedScreen): ScreenRequest => screen.reque
 
 /**
  * Saves the request under a name (trimmed, 1–80 characters); the same name overwrites.
- * The request is validated as a run would be; a Combined screen needs Pro access.
+ * The request is validated as a run would be; a Combined or Pro screen needs Pro access.
  */
 export async function saveScreen(
   context: { db: Database; viewer: Viewer | null },
   input: { name: unknown; kind: ScreenKind; request: unknown },
 ): Promise<SavedScreen> {
   const viewer = requireSignedIn(context.viewer);
-  if (input.kind === "combined" && !hasProAccess(viewer.user)) {
-    throw new AppError("PRO_REQUIRED", "Saving a Combined screen needs a Pro subscription.");
+  if ((input.kind === "combined" || input.kind === "pro") && !hasProAccess(viewer.user)) {
+    throw new AppError("PRO_REQUIRED", `Saving a ${input.kind === "pro" ? "Pro" : "Combined"} screen needs a Pro subscription.`);
   }
   const { name } = parseInput(savedScreenName, { name: input.name });
-  const { request } = parseScreenRequest(input.request);
+  // A Pro screen's request carries its advanced filters; the others' refuse them by name.
+  const { request } = parseScreenRequest(input.request, input.kind === "pro");
   const userId = viewer.user.id;
   const saved = await context.db.prisma.savedScreen.count({ where: { userId, name: { not: name } } });
   if (saved >= MAX_SAVED_SCREENS) {

@@ -118,3 +118,33 @@ describe("parseScreenRequest (spec §5)", () => {
     expect(warnings.map((warning) => warning.code)).toEqual(["TICKERS_IGNORED"]);
   });
 });
+
+describe("the Pro request (advanced filters)", () => {
+  it("fills every advanced filter with null (no filter) and keeps the Basic defaults", () => {
+    const { request } = parseScreenRequest({ universe: "sp500" }, true);
+    expect(request.advanced).toMatchObject({ minAiScore: null, maxAiRank: null, sectors: [], fundChange: null, fundCik: null });
+    expect(request.lookbackDays).toBe(120);
+  });
+
+  it("de-duplicates sectors and takes the fund change", () => {
+    const { request } = parseScreenRequest({ universe: "sp500", advanced: { sectors: ["Energy", "Energy"], fundChange: "added", maxAiRank: 50 } }, true);
+    expect(request.advanced).toMatchObject({ sectors: ["Energy"], fundChange: "added", maxAiRank: 50 });
+  });
+
+  it("names every bad advanced field at once, bounds and pairs alike", () => {
+    expect(() => parseScreenRequest({ universe: "sp500", minSentiment: 0.5, advanced: { maxSentiment: 0.1, minVolatility: 0.9, maxVolatility: 0.2, maxDaysToReport: 0 } }, true)).toThrow(
+      expect.objectContaining({
+        code: "BAD_USER_INPUT",
+        fieldErrors: expect.arrayContaining([
+          { field: "advanced.maxDaysToReport", message: "maxDaysToReport must be between 1 and 365" },
+          { field: "advanced.minVolatility", message: "minVolatility must be at most maxVolatility" },
+          { field: "minSentiment", message: "minSentiment must be at most maxSentiment" },
+        ]),
+      }),
+    );
+  });
+
+  it("is refused by the Basic and Combined requests by name", () => {
+    expect(() => parseScreenRequest({ universe: "sp500", advanced: {} })).toThrow(/Unknown screening request field: advanced/);
+  });
+});

@@ -8,14 +8,22 @@ import { parseInput } from "../errors/validation";
 import {
   cleanTickerList,
   DEFAULT_NEWS_SOURCES,
+  EMPTY_PRO_FILTERS,
+  FUND_CHANGE_FILTERS,
+  FUND_CIK_PATTERN,
+  GICS_SECTORS,
   MAX_LISTED_TICKERS,
   NEWS_SOURCE_KEYS,
+  PRO_NUMBER_RULES,
+  proFilterProblems,
   SCREEN_FLAG_DEFAULTS,
   SCREEN_NUMBER_RULES,
   SECTOR_KEYWORD_MAX_LENGTH,
   TICKER_LIST_UNIVERSES,
   type NewsSourceKey,
   type NumberRule,
+  type ProFilters,
+  type ProNumberField,
   type ScreenNumberField,
 } from "./screen-rules";
 
@@ -78,76 +86,138 @@ const newsSourcesSchema = z
   .default({ ...DEFAULT_NEWS_SOURCES });
 
 /** Spec §5 bounds and defaults; the extras (RSI, MA, crossover, sentiment) are presets' filters. */
-export const screenRequestSchema = z
+const screenRequestShape = {
+  universe: z.enum(screenUniverses, { error: `universe must be one of ${screenUniverses.join(", ")}` }),
+  // A past trading day to screen as of (its range is checked against the stored prices when the screen runs).
+  asOf: asOfDaySchema,
+  tickers: z
+    .array(z.string({ error: "tickers must be a list of strings" }), { error: "tickers must be a list of strings" })
+    .max(MAX_LISTED_TICKERS, { error: `tickers must hold at most ${MAX_LISTED_TICKERS} entries` })
+    .optional(),
+  lookbackDays: numberWithDefault("lookbackDays"),
+  newsWindowDays: numberWithDefault("newsWindowDays"),
+  requireOptions: flag("requireOptions", SCREEN_FLAG_DEFAULTS.requireOptions),
+  minOptionsOi: numberWithDefault("minOptionsOi"),
+  minBeta: numberWithDefault("minBeta"),
+  maxBeta: numberWithDefault("maxBeta"),
+  maxEarnDays: numberWithDefault("maxEarnDays"),
+  sectorKeyword: z
+    .string({ error: "sectorKeyword must be text" })
+    .trim()
+    .max(SECTOR_KEYWORD_MAX_LENGTH, { error: `sectorKeyword must be at most ${SECTOR_KEYWORD_MAX_LENGTH} characters` })
+    .optional()
+    // Trimmed and omitted if empty (spec §5).
+    .transform((keyword) => (keyword ? keyword : null)),
+  newsSources: newsSourcesSchema,
+  includeEtf: flag("includeEtf", SCREEN_FLAG_DEFAULTS.includeEtf),
+  minPrice: numberWithDefault("minPrice"),
+  minVolume: numberWithDefault("minVolume"),
+  maxSymbols: numberWithDefault("maxSymbols"),
+  batchSize: numberWithDefault("batchSize"),
+  minRsi: optionalFilter("minRsi"),
+  maxRsi: optionalFilter("maxRsi"),
+  requireMaCondition: flag("requireMaCondition", SCREEN_FLAG_DEFAULTS.requireMaCondition),
+  requireCrossover: flag("requireCrossover", SCREEN_FLAG_DEFAULTS.requireCrossover),
+  minSentiment: optionalFilter("minSentiment"),
+};
+
+const requestObjectError = (what: string) => ({
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === "unrecognized_keys"
+      ? `Unknown ${what} field${issue.keys?.length === 1 ? "" : "s"}: ${issue.keys?.join(", ")}`
+      : `The ${what} must be an object`,
+});
+
+type ShapeOutput = z.output<z.ZodObject<typeof screenRequestShape>>;
+
+/** The Basic request's cross-field rules (min ≤ max, a ticker list for upload/manual). */
+function refineScreenRequest(request: ShapeOutput, context: z.RefinementCtx): void {
+  // Runs with the other fields' issues too (they are not fatal), so every bad field is named at once.
+  const ordered = (low: unknown, high: unknown) => typeof low !== "number" || typeof high !== "number" || low <= high;
+  if (!ordered(request.minBeta, request.maxBeta)) {
+    context.addIssue({ code: "custom", path: ["minBeta"], message: "minBeta must be at most maxBeta" });
+  }
+  if (!ordered(request.minRsi, request.maxRsi)) {
+    context.addIssue({ code: "custom", path: ["minRsi"], message: "minRsi must be at most maxRsi" });
+  }
+  if (!tickerListUniverses.includes(request.universe)) return;
+  const sent = (Array.isArray(request.tickers) ? request.tickers : []).filter((entry) => typeof entry === "string");
+  if (cleanTickerList(sent).tickers.length > 0) return;
+  context.addIssue({
+    code: "custom",
+    path: ["tickers"],
+    message:
+      sent.every((entry) => !entry.trim())
+        ? `tickers must list at least one ticker for the ${request.universe} universe`
+        : `tickers holds no valid ticker (1 to 5 letters): ${listSample(sent.map((entry) => entry.trim()).filter(Boolean))}`,
+  });
+}
+
+export const screenRequestSchema = z.object(screenRequestShape, requestObjectError("screening request")).strict().superRefine(refineScreenRequest);
+
+// ---- Pro screen: the Basic request plus `advanced` (screen-rules.ts PRO_NUMBER_RULES) ----
+
+const proNumber = (field: ProNumberField) => {
+  const { min, max, integer }: NumberRule = PRO_NUMBER_RULES[field];
+  const bounded = decimal(field, min, max);
+  return (integer ? bounded.int({ error: wholeMessage(field) }) : bounded).nullable().default(null);
+};
+
+const proNumberShape = Object.fromEntries(Object.keys(PRO_NUMBER_RULES).map((field) => [field, proNumber(field as ProNumberField)])) as {
+  [F in ProNumberField]: ReturnType<typeof proNumber>;
+};
+
+export const proFiltersSchema = z
   .object(
     {
-      universe: z.enum(screenUniverses, { error: `universe must be one of ${screenUniverses.join(", ")}` }),
-      // A past trading day to screen as of (its range is checked against the stored prices when the screen runs).
-      asOf: asOfDaySchema,
-      tickers: z
-        .array(z.string({ error: "tickers must be a list of strings" }), { error: "tickers must be a list of strings" })
-        .max(MAX_LISTED_TICKERS, { error: `tickers must hold at most ${MAX_LISTED_TICKERS} entries` })
-        .optional(),
-      lookbackDays: numberWithDefault("lookbackDays"),
-      newsWindowDays: numberWithDefault("newsWindowDays"),
-      requireOptions: flag("requireOptions", SCREEN_FLAG_DEFAULTS.requireOptions),
-      minOptionsOi: numberWithDefault("minOptionsOi"),
-      minBeta: numberWithDefault("minBeta"),
-      maxBeta: numberWithDefault("maxBeta"),
-      maxEarnDays: numberWithDefault("maxEarnDays"),
-      sectorKeyword: z
-        .string({ error: "sectorKeyword must be text" })
+      ...proNumberShape,
+      sectors: z
+        .array(z.enum(GICS_SECTORS, { error: `sectors must be GICS sectors (${GICS_SECTORS.join(", ")})` }), { error: "sectors must be a list of GICS sectors" })
+        .max(GICS_SECTORS.length, { error: `sectors must hold at most ${GICS_SECTORS.length} entries` })
+        .default([])
+        .transform((sectors) => [...new Set(sectors)]),
+      fundChange: z.enum(FUND_CHANGE_FILTERS, { error: `fundChange must be one of ${FUND_CHANGE_FILTERS.join(", ")}` }).nullable().default(null),
+      fundCik: z
+        .string({ error: "fundCik must be text" })
         .trim()
-        .max(SECTOR_KEYWORD_MAX_LENGTH, { error: `sectorKeyword must be at most ${SECTOR_KEYWORD_MAX_LENGTH} characters` })
-        .optional()
-        // Trimmed and omitted if empty (spec §5).
-        .transform((keyword) => (keyword ? keyword : null)),
-      newsSources: newsSourcesSchema,
-      includeEtf: flag("includeEtf", SCREEN_FLAG_DEFAULTS.includeEtf),
-      minPrice: numberWithDefault("minPrice"),
-      minVolume: numberWithDefault("minVolume"),
-      maxSymbols: numberWithDefault("maxSymbols"),
-      batchSize: numberWithDefault("batchSize"),
-      minRsi: optionalFilter("minRsi"),
-      maxRsi: optionalFilter("maxRsi"),
-      requireMaCondition: flag("requireMaCondition", SCREEN_FLAG_DEFAULTS.requireMaCondition),
-      requireCrossover: flag("requireCrossover", SCREEN_FLAG_DEFAULTS.requireCrossover),
-      minSentiment: optionalFilter("minSentiment"),
+        .regex(FUND_CIK_PATTERN, { error: "fundCik must be an SEC CIK (1 to 10 digits)" })
+        // Leading zeros as the SEC writes them do not matter: stored CIKs are compared as numbers.
+        .nullable()
+        .default(null),
     },
-    {
-      error: (issue) =>
-        issue.code === "unrecognized_keys"
-          ? `Unknown screening request field${issue.keys.length === 1 ? "" : "s"}: ${issue.keys.join(", ")}`
-          : "The screening request must be an object",
-    },
+    requestObjectError("advanced filters"),
   )
   .strict()
-  .superRefine((request, context) => {
-    // Runs with the other fields' issues too (they are not fatal), so every bad field is named at once.
-    const ordered = (low: unknown, high: unknown) => typeof low !== "number" || typeof high !== "number" || low <= high;
-    if (!ordered(request.minBeta, request.maxBeta)) {
-      context.addIssue({ code: "custom", path: ["minBeta"], message: "minBeta must be at most maxBeta" });
-    }
-    if (!ordered(request.minRsi, request.maxRsi)) {
-      context.addIssue({ code: "custom", path: ["minRsi"], message: "minRsi must be at most maxRsi" });
-    }
-    if (!tickerListUniverses.includes(request.universe)) return;
-    const sent = (Array.isArray(request.tickers) ? request.tickers : []).filter((entry) => typeof entry === "string");
-    if (cleanTickerList(sent).tickers.length > 0) return;
-    context.addIssue({
-      code: "custom",
-      path: ["tickers"],
-      message:
-        sent.every((entry) => !entry.trim())
-          ? `tickers must list at least one ticker for the ${request.universe} universe`
-          : `tickers holds no valid ticker (1 to 5 letters): ${listSample(sent.map((entry) => entry.trim()).filter(Boolean))}`,
-    });
-  });
+  .default(() => ({ ...EMPTY_PRO_FILTERS, sectors: [] }));
+
+export const proScreenRequestSchema = z
+  .object({ ...screenRequestShape, advanced: proFiltersSchema }, requestObjectError("screening request"))
+  .strict()
+  .superRefine(refineScreenRequest);
+
+/**
+ * The Pro filters' cross-field rules (min ≤ max pairs, the sentiment floor against the ceiling,
+ * fundChange with fundCik) in the shared module's words, read from the raw input: zod skips an
+ * object's refinements once a field inside it failed, and every bad field is named at once.
+ */
+function proCrossFieldErrors(input: unknown): { field: string; message: string }[] {
+  const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const advanced = raw.advanced;
+  if (typeof advanced !== "object" || advanced === null || Array.isArray(advanced)) return [];
+  const numbersOnly = Object.fromEntries(Object.entries(advanced).filter(([key, value]) => (key in PRO_NUMBER_RULES ? typeof value === "number" : typeof value === "string")));
+  const minSentiment = typeof raw.minSentiment === "number" ? raw.minSentiment : null;
+  return proFilterProblems(numbersOnly as Partial<ProFilters>, { minSentiment })
+    .filter((problem) => problem.message.includes("must be at most") || problem.message.startsWith("fundChange must be set"))
+    .map((problem) => ({ field: problem.field === "minSentiment" ? "minSentiment" : `advanced.${problem.field}`, message: problem.message }));
+}
 
 export type ScreenRequest = Omit<z.output<typeof screenRequestSchema>, "tickers"> & {
   /** Cleaned tickers for upload/manual (spec §5 rules); null for the other universes. */
   tickers: string[] | null;
+  /** The Pro screen's advanced filters (absent for Basic and Combined requests). */
+  advanced?: ProFilters;
 };
+export type ProScreenRequest = ScreenRequest & { advanced: ProFilters };
 export type ScreenRequestInput = z.input<typeof screenRequestSchema>;
 
 /** "A, B, C" for up to `max` entries, then "and N more". */
@@ -162,7 +232,7 @@ export function withoutNulls(input: unknown): unknown {
   return Object.fromEntries(
     Object.entries(input)
       .filter(([, value]) => value !== null && value !== undefined)
-      .map(([key, value]) => [key, key === "newsSources" ? withoutNulls(value) : value]),
+      .map(([key, value]) => [key, key === "newsSources" || key === "advanced" ? withoutNulls(value) : value]),
   );
 }
 
@@ -173,17 +243,26 @@ export function withoutNulls(input: unknown): unknown {
  * BAD_USER_INPUT whose message lists every field's problem, e.g.
  * "lookbackDays must be between 45 and 365".
  */
-export function parseScreenRequest(input: unknown): { request: ScreenRequest; warnings: ScreenWarning[] } {
-  let parsed: z.output<typeof screenRequestSchema>;
+export function parseScreenRequest(input: unknown): { request: ScreenRequest; warnings: ScreenWarning[] };
+export function parseScreenRequest(input: unknown, pro: true): { request: ProScreenRequest; warnings: ScreenWarning[] };
+export function parseScreenRequest(input: unknown, pro?: boolean): { request: ScreenRequest; warnings: ScreenWarning[] };
+export function parseScreenRequest(input: unknown, pro = false): { request: ScreenRequest; warnings: ScreenWarning[] } {
+  let parsed: z.output<typeof screenRequestSchema> & { advanced?: ProFilters };
+  const cleanInput = withoutNulls(input) ?? {};
+  const crossField = pro ? proCrossFieldErrors(cleanInput) : [];
+  const invalid = (fieldErrors: { field: string; message: string }[]) => {
+    // Joined into one sentence, so each message's own full stop goes.
+    const messages = [...new Set(fieldErrors.map((fieldError) => fieldError.message.replace(/\.$/, "")))];
+    return new AppError("BAD_USER_INPUT", `Invalid screening request: ${messages.join("; ")}.`, { fieldErrors });
+  };
   try {
-    parsed = parseInput(screenRequestSchema, withoutNulls(input) ?? {});
+    parsed = parseInput(pro ? proScreenRequestSchema : screenRequestSchema, cleanInput) as typeof parsed;
   } catch (error) {
     // The fields' own messages are what a person needs to read (the web shows this in a toast).
     if (!(error instanceof AppError) || !error.fieldErrors) throw error;
-    // Joined into one sentence, so each message's own full stop goes.
-    const messages = [...new Set(error.fieldErrors.map((fieldError) => fieldError.message.replace(/\.$/, "")))];
-    throw new AppError("BAD_USER_INPUT", `Invalid screening request: ${messages.join("; ")}.`, { fieldErrors: error.fieldErrors });
+    throw invalid([...error.fieldErrors, ...crossField.filter((extra) => !error.fieldErrors!.some((known) => known.field === extra.field))]);
   }
+  if (crossField.length > 0) throw invalid(crossField);
   const warnings: ScreenWarning[] = [];
   let tickers: string[] | null = null;
   if (tickerListUniverses.includes(parsed.universe)) {

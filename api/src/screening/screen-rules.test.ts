@@ -1,4 +1,4 @@
-import { cleanTickerList, parseTickerCsv, parseTickerList, TickerCsvError } from "./screen-rules";
+import { cleanTickerList, EMPTY_PRO_FILTERS, numberRuleProblem, parseTickerCsv, parseTickerList, PRO_NUMBER_RULES, proFilterProblems, TickerCsvError } from "./screen-rules";
 
 describe("manual ticker lists (spec §5)", () => {
   it("trims, upper-cases, drops invalid entries and repeats", () => {
@@ -48,5 +48,31 @@ describe("CSV upload (spec §5)", () => {
 
   it("says which line has an unbalanced quote", () => {
     expect(() => parseTickerCsv('Name,Symbol\nApple,AAPL\n"Microsoft,MSFT\n')).toThrow(new TickerCsvError("check the quotes on line 3"));
+  });
+});
+
+describe("Pro filter rules", () => {
+  it("accepts empty filters and names each broken bound, pair and fund rule", () => {
+    expect(proFilterProblems(EMPTY_PRO_FILTERS)).toEqual([]);
+    expect(
+      proFilterProblems({ minAiScore: 1.5, maxAiRank: 2.5, minReturn3m: 0.5, maxReturn3m: 0.1, sectors: ["Tech" as never], fundCik: "abc" }),
+    ).toEqual([
+      { field: "minAiScore", message: "minAiScore must be between 0 and 1" },
+      { field: "maxAiRank", message: "maxAiRank must be a whole number" },
+      { field: "minReturn3m", message: "minReturn3m must be at most maxReturn3m" },
+      { field: "sectors", message: expect.stringMatching(/^sectors must be GICS sectors/) },
+      { field: "fundCik", message: "fundCik must be an SEC CIK (1 to 10 digits)" },
+    ]);
+  });
+
+  it("checks the sentiment range across the Basic floor and the Pro ceiling, and wants fundChange with fundCik", () => {
+    expect(proFilterProblems({ maxSentiment: 0.1 }, { minSentiment: 0.4 })).toEqual([{ field: "minSentiment", message: "minSentiment must be at most maxSentiment" }]);
+    expect(proFilterProblems({ fundCik: "1067983" })).toEqual([{ field: "fundChange", message: expect.stringMatching(/^fundChange must be set when fundCik is/) }]);
+    expect(proFilterProblems({ fundCik: "1067983", fundChange: "new" })).toEqual([]);
+  });
+
+  it("words a number's problem as the server does", () => {
+    expect(numberRuleProblem("maxDaysToReport", PRO_NUMBER_RULES.maxDaysToReport, 0)).toBe("maxDaysToReport must be between 1 and 365");
+    expect(numberRuleProblem("maxDaysToReport", PRO_NUMBER_RULES.maxDaysToReport, null)).toBeNull();
   });
 });

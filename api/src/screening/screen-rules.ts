@@ -115,3 +115,144 @@ export function parseTickerCsv(text: string): ParsedTickers & { column: string |
   const parsed = collect(rows.map((row) => row[columnIndex] ?? ""));
   return { ...parsed, column: header[columnIndex] || null };
 }
+
+// ---- Pro screen: the advanced filters (on top of every Basic field above) ----
+
+/** GICS sectors (the S&P 500 list's; other symbols have no sector in the bundled lists). */
+export const GICS_SECTORS = [
+  "Communication Services",
+  "Consumer Discretionary",
+  "Consumer Staples",
+  "Energy",
+  "Financials",
+  "Health Care",
+  "Industrials",
+  "Information Technology",
+  "Materials",
+  "Real Estate",
+  "Utilities",
+] as const;
+export type GicsSector = (typeof GICS_SECTORS)[number];
+
+/**
+ * A tracked fund's latest 13F change for the fund filter: `any` is any position still held in the
+ * fund's latest quarter filed by the day (new, added, reduced or unchanged); `sold_out` is a
+ * position the fund held the quarter before and no longer holds.
+ */
+export const FUND_CHANGE_FILTERS = ["any", "new", "added", "reduced", "sold_out", "unchanged"] as const;
+export type FundChangeFilter = (typeof FUND_CHANGE_FILTERS)[number];
+
+/**
+ * The Pro filters' bounds. Every one defaults to null (no filter). Units are the API's: the AI
+ * score, beat probability, returns and volatility are fractions (0.1 = 10 %), as the AI picks and
+ * the earnings predictor serve them.
+ */
+export const PRO_NUMBER_RULES = {
+  minAiScore: { min: 0, max: 1, integer: false, default: null },
+  maxAiScore: { min: 0, max: 1, integer: false, default: null },
+  /** 1 = the day's best AI pick. */
+  maxAiRank: { min: 1, max: 10_000, integer: true, default: null },
+  minBeatProbability: { min: 0, max: 1, integer: false, default: null },
+  maxBeatProbability: { min: 0, max: 1, integer: false, default: null },
+  /** Calendar days from the screen's day to the next report: 0 < days ≤ this. */
+  maxDaysToReport: { min: 1, max: 365, integer: true, default: null },
+  minReturn1m: { min: -1, max: 10, integer: false, default: null },
+  maxReturn1m: { min: -1, max: 10, integer: false, default: null },
+  minReturn3m: { min: -1, max: 10, integer: false, default: null },
+  maxReturn3m: { min: -1, max: 10, integer: false, default: null },
+  minReturn12m: { min: -1, max: 10, integer: false, default: null },
+  maxReturn12m: { min: -1, max: 10, integer: false, default: null },
+  /** Annualised 60-day volatility of daily log returns. */
+  minVolatility: { min: 0, max: 5, integer: false, default: null },
+  maxVolatility: { min: 0, max: 5, integer: false, default: null },
+  /** With the Basic minSentiment: the news sentiment range (−1..1). */
+  maxSentiment: { min: -1, max: 1, integer: false, default: null },
+  /** Articles in the news window from the chosen sources. */
+  minArticles: { min: 0, max: 10_000, integer: true, default: null },
+  minUpgrades: { min: 0, max: 1_000, integer: true, default: null },
+  maxDowngrades: { min: 0, max: 1_000, integer: true, default: null },
+  /** Upgrades − downgrades in the news window. */
+  minNetUpgrades: { min: -1_000, max: 1_000, integer: true, default: null },
+} as const satisfies Record<string, NumberRule>;
+export type ProNumberField = keyof typeof PRO_NUMBER_RULES;
+
+/** min/max pairs of the Pro filters (and the Basic sentiment floor with the Pro ceiling): min must not exceed max. */
+export const PRO_RANGE_PAIRS: readonly (readonly [string, string])[] = [
+  ["minAiScore", "maxAiScore"],
+  ["minBeatProbability", "maxBeatProbability"],
+  ["minReturn1m", "maxReturn1m"],
+  ["minReturn3m", "maxReturn3m"],
+  ["minReturn12m", "maxReturn12m"],
+  ["minVolatility", "maxVolatility"],
+] as const;
+
+/** The longest fund id (an SEC CIK is 10 digits). */
+export const FUND_CIK_PATTERN = /^\d{1,10}$/;
+
+export type NumberRuleProblem = { field: string; message: string };
+
+/**
+ * The message for a number field against its rule, as the server words it (the form shows the
+ * same words before sending): null when it is fine or empty and optional.
+ */
+export function numberRuleProblem(field: string, rule: NumberRule, value: number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "number" || Number.isNaN(value)) return `${field} must be a number`;
+  const range = rule.max === undefined ? `${field} must be at least ${rule.min}` : `${field} must be between ${rule.min} and ${rule.max}`;
+  if (value < rule.min || (rule.max !== undefined && value > rule.max)) return range;
+  if (rule.integer && !Number.isInteger(value)) return `${field} must be a whole number`;
+  return null;
+}
+
+/** The Pro filters as the form and the API hold them (null: no filter). */
+export type ProFilters = { [F in ProNumberField]: number | null } & {
+  /** GICS sectors to keep; empty: no sector filter. */
+  sectors: GicsSector[];
+  /** The fund change filter; null: no fund filter. */
+  fundChange: FundChangeFilter | null;
+  /** One tracked fund's CIK; null: any tracked fund (only with fundChange). */
+  fundCik: string | null;
+};
+
+export const EMPTY_PRO_FILTERS: ProFilters = {
+  ...(Object.fromEntries(Object.keys(PRO_NUMBER_RULES).map((field) => [field, null])) as { [F in ProNumberField]: null }),
+  sectors: [],
+  fundChange: null,
+  fundCik: null,
+};
+
+/**
+ * Every problem of a set of Pro filters, named by field, in the server's words: each number's
+ * bound, each min ≤ max pair, the sectors list and the fund choice. The API applies the same
+ * rules (screen-request.ts) and the form shows them before sending.
+ */
+export function proFilterProblems(filters: Partial<ProFilters>, basic: { minSentiment?: number | null } = {}): NumberRuleProblem[] {
+  const problems: NumberRuleProblem[] = [];
+  for (const [field, rule] of Object.entries(PRO_NUMBER_RULES) as [ProNumberField, NumberRule][]) {
+    const message = numberRuleProblem(field, rule, filters[field]);
+    if (message) problems.push({ field, message });
+  }
+  const failed = new Set(problems.map((problem) => problem.field));
+  const pairs = [...PRO_RANGE_PAIRS, ["minSentiment", "maxSentiment"] as const];
+  for (const [low, high] of pairs) {
+    const lowValue = low === "minSentiment" ? basic.minSentiment : filters[low as ProNumberField];
+    const highValue = filters[high as ProNumberField];
+    if (failed.has(low) || failed.has(high) || typeof lowValue !== "number" || typeof highValue !== "number") continue;
+    if (lowValue > highValue) problems.push({ field: low, message: `${low} must be at most ${high}` });
+  }
+  for (const sector of filters.sectors ?? []) {
+    if (!(GICS_SECTORS as readonly string[]).includes(sector)) {
+      problems.push({ field: "sectors", message: `sectors must be GICS sectors (${GICS_SECTORS.join(", ")}); got "${sector}"` });
+      break;
+    }
+  }
+  if (filters.fundChange != null && !(FUND_CHANGE_FILTERS as readonly string[]).includes(filters.fundChange)) {
+    problems.push({ field: "fundChange", message: `fundChange must be one of ${FUND_CHANGE_FILTERS.join(", ")}` });
+  }
+  if (filters.fundCik != null && !FUND_CIK_PATTERN.test(filters.fundCik)) {
+    problems.push({ field: "fundCik", message: "fundCik must be an SEC CIK (1 to 10 digits)" });
+  } else if (filters.fundCik != null && filters.fundChange == null) {
+    problems.push({ field: "fundChange", message: "fundChange must be set when fundCik is (any, new, added, reduced, sold_out or unchanged)" });
+  }
+  return problems;
+}

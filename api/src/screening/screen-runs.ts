@@ -50,7 +50,13 @@ export function fitNumeric(value: number | null, precision: number, scale: numbe
 }
 
 /** Where the run's data came from, kept in screening_runs.stats next to the counts. */
-type StoredStats = ScreenStats & { isSnapshot: boolean; betaProxy: string | null; newsAsOf: string | null };
+type StoredStats = ScreenStats & {
+  isSnapshot: boolean;
+  betaProxy: string | null;
+  newsAsOf: string | null;
+  /** Pro runs: where the AI, earnings and 13F figures came from. */
+  factorSources?: Extract<ScreenOutcome, { kind: "pro" }>["factorSources"];
+};
 
 /**
  * Writes at once per database: one on the embedded database, whose single connection answers
@@ -131,6 +137,7 @@ export async function storeRun(db: Database, owner: RunOwner, outcome: ScreenOut
     isSnapshot: outcome.isSnapshot,
     betaProxy: outcome.betaProxy,
     newsAsOf: outcome.newsAsOf?.toISOString() ?? null,
+    ...(outcome.kind === "pro" ? { factorSources: outcome.factorSources } : {}),
   };
   const anonymousBefore = new Date(outcome.createdAt.getTime() - ANONYMOUS_RUN_HOURS * 3_600_000);
   await db.prisma.$executeRaw`
@@ -197,7 +204,7 @@ export async function latestRun<Kind extends ScreenKind>(
     ORDER BY run.created_at DESC, run.id DESC
     LIMIT 1`;
   if (!run) return null;
-  const { universeSize, withPriceData, maPassCount, matched, isSnapshot, betaProxy, newsAsOf } = run.stats;
+  const { universeSize, withPriceData, maPassCount, matched, isSnapshot, betaProxy, newsAsOf, factorSources } = run.stats;
   return {
     runId: run.id,
     kind: run.kind,
@@ -211,5 +218,6 @@ export async function latestRun<Kind extends ScreenKind>(
     warnings: run.warnings,
     createdAt: new Date(run.created_at),
     rows: run.rows,
+    ...(run.kind === "pro" ? { factorSources } : {}),
   } as Extract<ScreenOutcome, { kind: Kind }>;
 }

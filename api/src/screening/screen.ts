@@ -1,4 +1,4 @@
-// The Basic and Combined screens (spec §2, §3): a universe's symbols, their indicators at the
+// The Basic, Combined and Pro screens (spec §2, §3; the Pro filters in screen-pro.ts): a universe's symbols, their indicators at the
 // latest bar (market-data technicals, held in memory), the request's filters, news sentiment from
 // the chosen sources, and P/E and earnings dates where the bundled data has them. Time windows
 // end at the data's as-of (prices) and the news clock's as-of (news), so the bundled snapshot
@@ -23,8 +23,10 @@ import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news"
 import { fitNumeric, responseSent, storeRunInBackground, type SentResponse, type StoredResultColumns } from "./screen-runs";
 import { listSample, parseScreenRequest, type ScreenRequest, type ScreenWarning } from "./screen-request";
 import { NEWS_SOURCE_KEYS } from "./screen-rules";
+import type { FactorDay, FactorSources } from "../research/stock-factors";
+import { applyProFilters, cachedFactorsOn, proCoverageWarnings, proExtras, type ProExtras } from "./screen-pro";
 
-export type ScreenKind = "basic" | "combined";
+export type ScreenKind = "basic" | "combined" | "pro";
 export type Momentum = TechnicalSnapshot["momentum"];
 export type ScreenGrade = "A" | "B" | "C" | "D";
 
@@ -84,6 +86,11 @@ export type CombinedScreenRow = {
   recencyHours: number | null;
 };
 
+/** The Pro screen's row: the Basic and Combined columns plus the advanced filters' figures. */
+export type ProScreenRow = BasicScreenRow &
+  Pick<CombinedScreenRow, "grade" | "combinedScore" | "latestHeadline" | "recencyHours"> &
+  ProExtras;
+
 type ScreenOutcomeFields = {
   runId: string;
   request: ScreenRequest;
@@ -101,7 +108,13 @@ type ScreenOutcomeFields = {
 };
 export type BasicScreenOutcome = ScreenOutcomeFields & { kind: "basic"; rows: BasicScreenRow[] };
 export type CombinedScreenOutcome = ScreenOutcomeFields & { kind: "combined"; rows: CombinedScreenRow[] };
-export type ScreenOutcome = BasicScreenOutcome | CombinedScreenOutcome;
+export type ProScreenOutcome = ScreenOutcomeFields & {
+  kind: "pro";
+  rows: ProScreenRow[];
+  /** Where the AI, earnings and 13F figures came from, as of which day. */
+  factorSources: FactorSources & { day: string | null };
+};
+export type ScreenOutcome = BasicScreenOutcome | CombinedScreenOutcome | ProScreenOutcome;
 
 export type ScreenDeps = Pick<AppDeps, "db" | "logger" | "technicals">;
 
@@ -228,10 +241,15 @@ export type RunScreenOptions = {
  */
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "basic", options?: RunScreenOptions): Promise<BasicScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "combined", options?: RunScreenOptions): Promise<CombinedScreenOutcome>;
+export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: "pro", options?: RunScreenOptions): Promise<ProScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options?: RunScreenOptions): Promise<ScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
-  const { request, warnings } = parseScreenRequest(input);
+  const { request, warnings } = parseScreenRequest(input, kind === "pro");
   const createdAt = new Date();
+  // The Pro figures (AI pick, next report, 13F) as of the screen's day, read while the prices and news are.
+  let factorsPromise: Promise<FactorDay> | null = kind === "pro" && request.asOf ? cachedFactorsOn(deps, request.asOf) : null;
+  // Settled later; a failure before then must not go unhandled.
+  factorsPromise?.catch(() => {});
   // As of a past date: indicators from bars dated ≤ asOf and news up to the end of that day;
   // otherwise the latest bars and the news clock.
   const [market, newsEnd] = request.asOf
@@ -269,12 +287,16 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 
   const sources = NEWS_SOURCE_KEYS.filter((key) => request.newsSources[key]);
   const newsWindowStart = new Date(newsEnd.getTime() - request.newsWindowDays * 86_400_000);
-  const news = await newsByTicker(deps.db, {
-    tickers: selected.map((entry) => entry.technicals.ticker),
-    sources,
-    windowStart: newsWindowStart,
-    windowEnd: newsEnd,
-  });
+  if (kind === "pro" && !factorsPromise) factorsPromise = cachedFactorsOn(deps, market.asOf);
+  const [news, factorDay] = await Promise.all([
+    newsByTicker(deps.db, {
+      tickers: selected.map((entry) => entry.technicals.ticker),
+      sources,
+      windowStart: newsWindowStart,
+      windowEnd: newsEnd,
+    }),
+    factorsPromise,
+  ]);
   const sourceLabels = sources.map((key) => newsSourceOutlets[key].label);
   if (sources.length === 0) {
     warnings.push({ code: "NEWS_SOURCES_EMPTY", field: "newsSources", message: "No news source is selected, so every row has no news." });
@@ -296,8 +318,18 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     entry.peRatio = peRatio(entry.technicals.ticker, entry.technicals.close, today)?.value ?? null;
   }
   const floor = request.minSentiment;
-  const screened = floor === null ? selected : selected.filter((entry) => entry.news !== null && entry.news.sentimentScore >= floor);
+  let screened = floor === null ? selected : selected.filter((entry) => entry.news !== null && entry.news.sentimentScore >= floor);
+  let proRows: { entry: Screened; row: ProScreenRow }[] = [];
+  if (kind === "pro" && factorDay && request.advanced) {
+    const candidates = screened.map((entry) => {
+      const row = proRow(entry, factorDay);
+      return { entry, row, ticker: row.ticker, sector: row.sector, newsCount: row.newsCount, sentimentScore: row.sentimentScore, analystUpgrades: row.analystUpgrades, analystDowngrades: row.analystDowngrades, extras: row };
+    });
+    proRows = applyProFilters(request.advanced, candidates, factorDay, warnings);
+    screened = proRows.map(({ entry }) => entry);
+  }
   warnings.push(...coverageWarnings(request, market, screened));
+  if (kind === "pro" && factorDay) proCoverageWarnings(proRows.map(({ row }) => ({ ticker: row.ticker, sector: row.sector, newsCount: row.newsCount, sentimentScore: row.sentimentScore, analystUpgrades: row.analystUpgrades, analystDowngrades: row.analystDowngrades, extras: row })), factorDay, warnings);
 
   const common = {
     runId: randomUUID(),
@@ -316,6 +348,19 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     if (options.store !== false) storeRunInBackground(deps, owner, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
     return outcome;
   };
+  if (kind === "pro") {
+    proRows.sort((a, b) => b.row.combinedScore - a.row.combinedScore || b.row.technicalScore - a.row.technicalScore || byTicker(a.row.ticker, b.row.ticker));
+    return finish(
+      {
+        ...common,
+        kind,
+        stats: stats(proRows.length),
+        rows: proRows.map(({ row }) => row),
+        factorSources: { ...factorDay!.sources, day: factorDay!.day },
+      },
+      proRows.map(({ entry }) => entry),
+    );
+  }
   if (kind === "basic") {
     const ordered = screened.sort((a, b) => b.technicals.technicalScore - a.technicals.technicalScore || byTicker(a.technicals.ticker, b.technicals.ticker));
     return finish({ ...common, kind, stats: stats(ordered.length), rows: ordered.map(basicRow) }, ordered);
@@ -488,11 +533,60 @@ function combinedRow(entry: Screened): CombinedScreenRow {
   };
 }
 
+/** Written out field by field: spreading two objects into a 40-field one took V8's slow path (≈ 40 µs a row, 20 ms a screen). */
+function proRow(entry: Screened, factorDay: FactorDay): ProScreenRow {
+  const basic = basicRow(entry);
+  const combined = combinedRow(entry);
+  const extras = proExtras(factorDay.byTicker.get(entry.technicals.ticker));
+  return {
+    ticker: basic.ticker,
+    name: basic.name,
+    sector: basic.sector,
+    price: basic.price,
+    sma5: basic.sma5,
+    sma20: basic.sma20,
+    sma50: basic.sma50,
+    rsi: basic.rsi,
+    volume: basic.volume,
+    avgVolume20: basic.avgVolume20,
+    technicalScore: basic.technicalScore,
+    sentimentScore: basic.sentimentScore,
+    newsCount: basic.newsCount,
+    analystUpgrades: basic.analystUpgrades,
+    analystDowngrades: basic.analystDowngrades,
+    momentum: basic.momentum,
+    peRatio: basic.peRatio,
+    beta: basic.beta,
+    maCondition: basic.maCondition,
+    maSpreadPct: basic.maSpreadPct,
+    crossover: basic.crossover,
+    daysToEarnings: basic.daysToEarnings,
+    asOf: basic.asOf,
+    grade: combined.grade,
+    combinedScore: combined.combinedScore,
+    latestHeadline: combined.latestHeadline,
+    recencyHours: combined.recencyHours,
+    aiScore: extras.aiScore,
+    aiRank: extras.aiRank,
+    aiRankedOf: extras.aiRankedOf,
+    return1m: extras.return1m,
+    return3m: extras.return3m,
+    return12m: extras.return12m,
+    volatility60: extras.volatility60,
+    beatProbability: extras.beatProbability,
+    baseRate: extras.baseRate,
+    nextReportDate: extras.nextReportDate,
+    daysToReport: extras.daysToReport,
+    earningsCovered: extras.earningsCovered,
+    fundHoldings: extras.fundHoldings,
+  };
+}
+
 /** The spec's screening_results columns for each row, in the rows' order, fitted to the columns' precision. */
 function storedColumns(outcome: ScreenOutcome, ordered: Screened[]): StoredResultColumns[] {
   return ordered.map((entry, position) => {
     const { technicals } = entry;
-    const score = outcome.kind === "basic" ? technicals.technicalScore : (outcome.rows[position] as CombinedScreenRow).combinedScore;
+    const score = outcome.kind === "basic" ? technicals.technicalScore : (outcome.rows[position] as CombinedScreenRow | ProScreenRow).combinedScore;
     return {
       position,
       row: outcome.rows[position],
@@ -525,6 +619,7 @@ async function pastMarket(deps: ScreenDeps, asOf: string): Promise<MarketSnapsho
  */
 export async function runRequestedScreen(context: RequestContext, input: unknown, kind: "basic", response: SentResponse | undefined): Promise<BasicScreenOutcome>;
 export async function runRequestedScreen(context: RequestContext, input: unknown, kind: "combined", response: SentResponse | undefined): Promise<CombinedScreenOutcome>;
+export async function runRequestedScreen(context: RequestContext, input: unknown, kind: "pro", response: SentResponse | undefined): Promise<ProScreenOutcome>;
 export async function runRequestedScreen(context: RequestContext, input: unknown, kind: ScreenKind, response: SentResponse | undefined): Promise<ScreenOutcome>;
 export async function runRequestedScreen(context: RequestContext, input: unknown, kind: ScreenKind, response: SentResponse | undefined): Promise<ScreenOutcome> {
   const { viewer } = context;

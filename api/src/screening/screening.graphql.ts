@@ -15,6 +15,8 @@ import {
   type BasicScreenOutcome,
   type BasicScreenRow,
   type CombinedScreenOutcome,
+  type ProScreenOutcome,
+  type ProScreenRow,
   type ScreenGrade,
   type CombinedScreenRow,
   type ScreenOutcome,
@@ -22,6 +24,8 @@ import {
 } from "./screen";
 import { screenCost } from "./screen-cost";
 import type { ScreenRequest, ScreenWarning } from "./screen-request";
+import type { ProFundHolding } from "./screen-pro";
+import { FUND_CHANGE_FILTERS, GICS_SECTORS, PRO_NUMBER_RULES, type ProFilters } from "./screen-rules";
 import { latestRun, type SentResponse } from "./screen-runs";
 
 const ScreenUniverse = builder.enumType("ScreenUniverse", {
@@ -37,7 +41,7 @@ const ScreenUniverse = builder.enumType("ScreenUniverse", {
 const ScreenGrade = builder.enumType("ScreenGrade", { values: ["A", "B", "C", "D"] as const });
 
 export const ScreenKind = builder.enumType("ScreenKind", {
-  values: { BASIC: { value: "basic" }, COMBINED: { value: "combined" } } as const,
+  values: { BASIC: { value: "basic" }, COMBINED: { value: "combined" }, PRO: { value: "pro", description: "The Pro Screener: a Combined screen plus the advanced filters." } } as const,
 });
 
 // ---- Request ----
@@ -52,10 +56,54 @@ const NewsSourcesInput = builder.inputType("NewsSourcesInput", {
   }),
 });
 
-export const ScreenInput = builder.inputType("ScreenInput", {
+const FundChangeFilterEnum = builder.enumType("FundChangeFilter", {
+  description: "A tracked fund's latest 13F change: ANY is any position still held (not SOLD_OUT); SOLD_OUT a position held the quarter before and not now.",
+  values: {
+    ANY: { value: "any" },
+    NEW: { value: "new" },
+    ADDED: { value: "added" },
+    REDUCED: { value: "reduced" },
+    SOLD_OUT: { value: "sold_out" },
+    UNCHANGED: { value: "unchanged" },
+  } as const satisfies Record<string, { value: (typeof FUND_CHANGE_FILTERS)[number] }>,
+});
+
+const ruleText = (field: keyof typeof PRO_NUMBER_RULES) => {
+  const rule = PRO_NUMBER_RULES[field];
+  return `${rule.min} to ${rule.max}${rule.integer ? ", whole" : ""}; null: no filter.`;
+};
+
+const ProFiltersInput = builder.inputType("ProFiltersInput", {
   description:
-    "Spec §3/§5 screening request. Omitted fields take the spec defaults; out-of-range values are BAD_USER_INPUT naming the field and its bound.",
+    "The Pro Screener's advanced filters (bounds in api/src/screening/screen-rules.ts). A row whose figure is unknown is left out by a set filter and counted in a warning.",
   fields: (t) => ({
+    minAiScore: t.float({ description: `AI score (0–1, the calibrated probability of beating the median) at least: ${ruleText("minAiScore")}` }),
+    maxAiScore: t.float({ description: `AI score at most: ${ruleText("maxAiScore")}` }),
+    maxAiRank: t.int({ description: `AI rank (1 = best of the day) at most: ${ruleText("maxAiRank")}` }),
+    minBeatProbability: t.float({ description: `Next report's beat probability (0–1) at least: ${ruleText("minBeatProbability")}` }),
+    maxBeatProbability: t.float({ description: `Next report's beat probability at most: ${ruleText("maxBeatProbability")}` }),
+    maxDaysToReport: t.int({ description: `Calendar days to the next report at most: ${ruleText("maxDaysToReport")}` }),
+    minReturn1m: t.float({ description: `1-month return (fraction, 0.1 = 10 %) at least: ${ruleText("minReturn1m")}` }),
+    maxReturn1m: t.float({ description: `1-month return at most: ${ruleText("maxReturn1m")}` }),
+    minReturn3m: t.float({ description: `3-month return at least: ${ruleText("minReturn3m")}` }),
+    maxReturn3m: t.float({ description: `3-month return at most: ${ruleText("maxReturn3m")}` }),
+    minReturn12m: t.float({ description: `12-month return at least: ${ruleText("minReturn12m")}` }),
+    maxReturn12m: t.float({ description: `12-month return at most: ${ruleText("maxReturn12m")}` }),
+    minVolatility: t.float({ description: `60-day annualised volatility (fraction) at least: ${ruleText("minVolatility")}` }),
+    maxVolatility: t.float({ description: `60-day annualised volatility at most: ${ruleText("maxVolatility")}` }),
+    maxSentiment: t.float({ description: `News sentiment (−1..1) at most (with minSentiment: a range): ${ruleText("maxSentiment")}` }),
+    minArticles: t.int({ description: `Articles in the news window at least: ${ruleText("minArticles")}` }),
+    minUpgrades: t.int({ description: `Analyst upgrades in the news window at least: ${ruleText("minUpgrades")}` }),
+    maxDowngrades: t.int({ description: `Analyst downgrades in the news window at most: ${ruleText("maxDowngrades")}` }),
+    minNetUpgrades: t.int({ description: `Upgrades − downgrades in the news window at least: ${ruleText("minNetUpgrades")}` }),
+    sectors: t.stringList({ description: `GICS sectors to keep (${GICS_SECTORS.join(", ")}); symbols without a sector are left out and counted.` }),
+    fundChange: t.field({ type: FundChangeFilterEnum, description: "Held by a tracked fund (13F) with this latest change; null: no fund filter." }),
+    fundCik: t.string({ description: "One tracked fund's SEC CIK (with fundChange); null: any tracked fund." }),
+  }),
+});
+
+/** The ScreenInput fields, shared by ProScreenInput. */
+const screenInputFields = (t: Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0]) => ({
     asOf: t.string({ description: "Screen as of this past day (YYYY-MM-DD), within the stored prices' range: indicators from bars dated on or before it, news up to its end (UTC). Default: the latest bar and the news clock." }),
     batchSize: t.int(),
     includeEtf: t.boolean(),
@@ -78,6 +126,44 @@ export const ScreenInput = builder.inputType("ScreenInput", {
     sectorKeyword: t.string(),
     tickers: t.stringList(),
     universe: t.field({ type: ScreenUniverse, required: true }),
+});
+
+export const ScreenInput = builder.inputType("ScreenInput", {
+  description:
+    "Spec §3/§5 screening request. Omitted fields take the spec defaults; out-of-range values are BAD_USER_INPUT naming the field and its bound.",
+  fields: (t) => screenInputFields(t),
+});
+
+const ProScreenInput = builder.inputType("ProScreenInput", {
+  description: "A Pro Screener request: every ScreenInput field plus the advanced filters.",
+  fields: (t) => ({ ...screenInputFields(t), advanced: t.field({ type: ProFiltersInput }) }),
+});
+
+const ProFiltersRef = builder.objectRef<ProFilters>("ProFilters").implement({
+  description: "The advanced filters a Pro run used (null: not set).",
+  fields: (t) => ({
+    minAiScore: t.exposeFloat("minAiScore", { nullable: true }),
+    maxAiScore: t.exposeFloat("maxAiScore", { nullable: true }),
+    maxAiRank: t.exposeInt("maxAiRank", { nullable: true }),
+    minBeatProbability: t.exposeFloat("minBeatProbability", { nullable: true }),
+    maxBeatProbability: t.exposeFloat("maxBeatProbability", { nullable: true }),
+    maxDaysToReport: t.exposeInt("maxDaysToReport", { nullable: true }),
+    minReturn1m: t.exposeFloat("minReturn1m", { nullable: true }),
+    maxReturn1m: t.exposeFloat("maxReturn1m", { nullable: true }),
+    minReturn3m: t.exposeFloat("minReturn3m", { nullable: true }),
+    maxReturn3m: t.exposeFloat("maxReturn3m", { nullable: true }),
+    minReturn12m: t.exposeFloat("minReturn12m", { nullable: true }),
+    maxReturn12m: t.exposeFloat("maxReturn12m", { nullable: true }),
+    minVolatility: t.exposeFloat("minVolatility", { nullable: true }),
+    maxVolatility: t.exposeFloat("maxVolatility", { nullable: true }),
+    maxSentiment: t.exposeFloat("maxSentiment", { nullable: true }),
+    minArticles: t.exposeInt("minArticles", { nullable: true }),
+    minUpgrades: t.exposeInt("minUpgrades", { nullable: true }),
+    maxDowngrades: t.exposeInt("maxDowngrades", { nullable: true }),
+    minNetUpgrades: t.exposeInt("minNetUpgrades", { nullable: true }),
+    sectors: t.exposeStringList("sectors", { complexity: { field: 1, multiplier: 1 } }),
+    fundChange: t.field({ type: FundChangeFilterEnum, nullable: true, resolve: (filters) => filters.fundChange }),
+    fundCik: t.exposeString("fundCik", { nullable: true }),
   }),
 });
 
@@ -117,6 +203,12 @@ export const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest"
     // A short list the request carries (no query): priced as one item.
     tickers: t.exposeStringList("tickers", { nullable: true, complexity: { field: 1, multiplier: 1 } }),
     universe: t.field({ type: ScreenUniverse, resolve: (request) => request.universe }),
+    advanced: t.field({
+      type: ProFiltersRef,
+      nullable: true,
+      description: "The Pro Screener's advanced filters (null for Basic and Combined requests).",
+      resolve: (request) => request.advanced ?? null,
+    }),
   }),
 });
 
@@ -136,7 +228,9 @@ const ScreenWarningRef = builder.objectRef<ScreenWarning>("ScreenWarning").imple
   fields: (t) => ({
     code: t.exposeString("code", {
       description:
-        "e.g. OPTIONS_DATA_UNAVAILABLE, PE_PARTIAL, EARNINGS_DATES_PARTIAL, SECTOR_PARTIAL, UNIVERSE_TRUNCATED, NO_PRICE_DATA, NEWS_SOURCES_EMPTY, BETA_PROXY, UNKNOWN_TICKERS",
+        "e.g. OPTIONS_DATA_UNAVAILABLE, PE_PARTIAL, EARNINGS_DATES_PARTIAL, SECTOR_PARTIAL, UNIVERSE_TRUNCATED, NO_PRICE_DATA, NEWS_SOURCES_EMPTY, BETA_PROXY, UNKNOWN_TICKERS; " +
+        "Pro: AI_SCORE_UNKNOWN, AI_PICKS_UNAVAILABLE, RETURN_UNKNOWN, VOLATILITY_UNKNOWN, EARNINGS_NOT_COVERED, EARNINGS_NEXT_REPORT_UNKNOWN, BEAT_PROBABILITY_UNKNOWN, " +
+        "SENTIMENT_UNKNOWN, FUND_QUARTER_UNAVAILABLE, FUND_QUARTER_PARTIAL, FUND_CHANGE_UNKNOWN, FUND_NOT_TRACKED, ANALYST_ACTIONS_FROM_NEWS, AI_SCORE_PARTIAL, EARNINGS_PREDICTIONS_PARTIAL (api/src/screening/README.md)",
     }),
     field: t.exposeString("field", { nullable: true, description: "The request field the warning is about, if any." }),
     message: t.exposeString("message"),
@@ -144,7 +238,7 @@ const ScreenWarningRef = builder.objectRef<ScreenWarning>("ScreenWarning").imple
 });
 
 const ScreenResult = builder.interfaceRef<ScreenOutcome>("ScreenResult").implement({
-  resolveType: (outcome) => (outcome.kind === "basic" ? "BasicScreenResult" : "CombinedScreenResult"),
+  resolveType: (outcome) => (outcome.kind === "basic" ? "BasicScreenResult" : outcome.kind === "pro" ? "ProScreenResult" : "CombinedScreenResult"),
   fields: (t) => ({
     runId: t.exposeID("runId", { description: "The stored run's id (screening_runs.id)." }),
     kind: t.field({ type: ScreenKind, resolve: (outcome) => outcome.kind }),
@@ -302,6 +396,123 @@ const CombinedScreenResult = builder.objectRef<CombinedScreenOutcome>("CombinedS
   }),
 });
 
+const ProFundHoldingRef = builder.objectRef<ProFundHolding>("ProFundHolding").implement({
+  description: "A tracked fund's position in its latest 13F quarter filed by the screen's day.",
+  fields: (t) => ({
+    fundName: t.exposeString("fundName"),
+    cik: t.exposeString("cik"),
+    quarterEnd: t.exposeString("quarterEnd"),
+    knownFrom: t.exposeString("knownFrom", { description: "The filing date, or the 45-day deadline when it is not stored." }),
+    changeKind: t.exposeString("changeKind", {
+      nullable: true,
+      description: "NEW, ADDED, REDUCED, SOLD_OUT or UNCHANGED; null in a fund's first stored quarter (nothing to compare with).",
+    }),
+    shares: t.exposeFloat("shares"),
+    sharesChange: t.exposeFloat("sharesChange", { nullable: true }),
+  }),
+});
+
+const ProScreenRowRef = builder.objectRef<ProScreenRow>("ProScreenRow").implement({
+  description: "A Pro Screener row: the Basic and Combined columns plus the AI, earnings, 13F and news figures. Null: the data has no figure.",
+  fields: (t) => ({
+    ticker: t.exposeString("ticker"),
+    name: t.exposeString("name", { nullable: true }),
+    sector: t.exposeString("sector", { nullable: true, description: "GICS sector (S&P 500 members only)." }),
+    price: t.exposeFloat("price"),
+    grade: t.field({ type: ScreenGrade, resolve: (row) => row.grade }),
+    combinedScore: t.exposeFloat("combinedScore"),
+    technicalScore: t.exposeFloat("technicalScore"),
+    sentimentScore: t.exposeFloat("sentimentScore", { nullable: true }),
+    newsCount: t.exposeInt("newsCount", { description: "Articles in the news window from the chosen sources." }),
+    analystUpgrades: t.exposeInt("analystUpgrades"),
+    analystDowngrades: t.exposeInt("analystDowngrades"),
+    momentum: t.field({ type: Momentum, resolve: (row) => row.momentum }),
+    rsi: t.exposeFloat("rsi", { nullable: true }),
+    beta: t.exposeFloat("beta", { nullable: true }),
+    peRatio: t.exposeFloat("peRatio", { nullable: true }),
+    avgVolume20: t.exposeFloat("avgVolume20", { nullable: true }),
+    crossover: t.exposeBoolean("crossover"),
+    maCondition: t.exposeBoolean("maCondition"),
+    daysToEarnings: t.exposeInt("daysToEarnings", { nullable: true }),
+    latestHeadline: t.exposeString("latestHeadline", { nullable: true }),
+    aiScore: t.exposeFloat("aiScore", { nullable: true, description: "0–1: the AI model's calibrated probability of beating the median 21-day return." }),
+    aiRank: t.exposeInt("aiRank", { nullable: true }),
+    aiRankedOf: t.exposeInt("aiRankedOf", { nullable: true, description: "How many tickers the model ranked that day." }),
+    return1m: t.exposeFloat("return1m", { nullable: true }),
+    return3m: t.exposeFloat("return3m", { nullable: true }),
+    return12m: t.exposeFloat("return12m", { nullable: true }),
+    volatility60: t.exposeFloat("volatility60", { nullable: true, description: "Annualised 60-day volatility of daily log returns." }),
+    beatProbability: t.exposeFloat("beatProbability", { nullable: true, description: "0–1, the earnings model's probability that the next report beats consensus EPS." }),
+    baseRate: t.exposeFloat("baseRate", { nullable: true }),
+    nextReportDate: t.exposeString("nextReportDate", { nullable: true }),
+    daysToReport: t.exposeInt("daysToReport", { nullable: true }),
+    earningsCovered: t.exposeBoolean("earningsCovered", { description: "Whether the earnings predictions cover the company at all." }),
+    fundHoldings: t.field({ type: [ProFundHoldingRef], complexity: { field: 1, multiplier: 1 }, resolve: (row) => row.fundHoldings }),
+    asOf: t.exposeString("asOf"),
+  }),
+});
+
+const ProScreenRowConnection = builder.connectionObject(
+  {
+    type: ProScreenRowRef,
+    name: "ProScreenRowConnection",
+    fields: (t) => ({ totalCount: t.int({ resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount }) }),
+  },
+  { name: "ProScreenRowEdge" },
+);
+
+type FactorSourcesView = ProScreenOutcome["factorSources"];
+
+const ProFactorSourcesRef = builder.objectRef<FactorSourcesView>("ProFactorSources").implement({
+  description: "Where a Pro run's AI, earnings and 13F figures came from.",
+  fields: (t) => ({
+    day: t.exposeString("day", { nullable: true, description: "The day the figures are as of." }),
+    aiPicksDate: t.exposeString("aiPicksDate", { nullable: true, description: "The trading day the AI picks were scored on." }),
+    aiPicksStatus: t.exposeString("aiPicksStatus"),
+    aiPicksMessage: t.exposeString("aiPicksMessage", { nullable: true }),
+    earnings: t.exposeString("earnings", { description: "The earnings predictions' source." }),
+    funds: t.field({
+      type: [
+        builder.objectRef<FactorSourcesView["funds"][number]>("ProFundQuarter").implement({
+          fields: (f) => ({
+            cik: f.exposeString("cik"),
+            name: f.exposeString("name"),
+            quarterEnd: f.exposeString("quarterEnd", { nullable: true, description: "Null: no quarter filed by the day." }),
+            knownFrom: f.exposeString("knownFrom", { nullable: true }),
+            firstQuarterKnownFrom: f.exposeString("firstQuarterKnownFrom", { nullable: true }),
+          }),
+        }),
+      ],
+      complexity: { field: 1, multiplier: 1 },
+      resolve: (sources) => sources.funds,
+    }),
+  }),
+});
+
+const ProScreenResult = builder.objectRef<ProScreenOutcome>("ProScreenResult").implement({
+  interfaces: [ScreenResult],
+  isTypeOf: (outcome) => (outcome as ScreenOutcome).kind === "pro",
+  fields: (t) => ({
+    factorSources: t.field({ type: ProFactorSourcesRef, resolve: (outcome) => outcome.factorSources }),
+    gradeCounts: t.field({
+      type: GradeCountsRef,
+      description: "The grades of all rows, counted from the run's rows.",
+      resolve: (outcome) => {
+        const counts: Record<ScreenGrade, number> = { A: 0, B: 0, C: 0, D: 0 };
+        for (const row of outcome.rows) counts[row.grade]++;
+        return counts;
+      },
+    }),
+    rows: t.field({
+      type: ProScreenRowConnection,
+      description: "Rows sorted by combined score, highest first.",
+      args: { after: t.arg.string(), first: t.arg.int() },
+      complexity: rowsComplexity,
+      resolve: (outcome, args) => rowsPage(outcome.rows, args),
+    }),
+  }),
+});
+
 /** The HTTP response this GraphQL request is answered on: Yoga merges its server context ({ req, res }) into the context. */
 const httpResponseOf = (context: object) => (context as { res?: SentResponse }).res;
 
@@ -320,6 +531,15 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: ScreenInput, required: true }) },
     complexity: ({ input }) => ({ field: screenCost(input), multiplier: 1 }),
     resolve: (_root, { input }, context) => runRequestedScreen(context, input, "combined", httpResponseOf(context)),
+  }),
+  proScreen: t.field({
+    type: ProScreenResult,
+    description:
+      "Run a Pro screen: a Combined screen plus the advanced filters (AI score/rank, earnings beat probability and days to report, 13F fund changes, GICS sectors, returns, volatility, sentiment range, articles, analyst actions). Pro only.",
+    authScopes: { pro: true },
+    args: { input: t.arg({ type: ProScreenInput, required: true }) },
+    complexity: ({ input }) => ({ field: screenCost(input), multiplier: 1 }),
+    resolve: (_root, { input }, context) => runRequestedScreen(context, input, "pro", httpResponseOf(context)),
   }),
   screenMethodology: t.field({
     type: builder.objectRef<typeof methodology>("ScreenMethodology").implement({
@@ -386,7 +606,7 @@ builder.node(SavedScreen, {
   loadMany: (ids, context) => findSavedScreens(context.db, context.viewer, ids),
   fields: (t) => ({
     name: t.exposeString("name"),
-    kind: t.field({ type: ScreenKind, resolve: (screen) => screen.kind as "basic" | "combined" }),
+    kind: t.field({ type: ScreenKind, resolve: (screen) => screen.kind as "basic" | "combined" | "pro" }),
     request: t.field({ type: ScreenRequestRef, resolve: savedRequest }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
@@ -406,6 +626,7 @@ const SaveScreenInput = builder.inputType("SaveScreenInput", {
     name: t.string({ required: true, description: "1–80 characters, trimmed; the same name overwrites." }),
     kind: t.field({ type: ScreenKind, required: true }),
     request: t.field({ type: ScreenInput, required: true }),
+    advanced: t.field({ type: ProFiltersInput, description: "PRO screens only: the advanced filters." }),
   }),
 });
 
@@ -414,10 +635,15 @@ builder.mutationFields((t) => ({
     type: builder.objectRef<{ savedScreen: SavedScreenRecord }>("SaveScreenPayload").implement({
       fields: (p) => ({ savedScreen: p.field({ type: SavedScreen, resolve: (payload) => payload.savedScreen }) }),
     }),
-    description: "Signed-in users only. Saving a COMBINED screen needs Pro.",
+    description: "Signed-in users only. Saving a COMBINED or PRO screen needs Pro.",
     authScopes: { signedIn: true },
     args: { input: t.arg({ type: SaveScreenInput, required: true }) },
-    resolve: async (_root, { input }, context) => ({ savedScreen: await saveScreen(context, input) }),
+    resolve: async (_root, { input }, context) => {
+      const { advanced, ...rest } = input;
+      // The advanced filters travel beside the request; only a PRO screen's request accepts them.
+      const request = advanced === null || advanced === undefined ? rest.request : { ...rest.request, advanced };
+      return { savedScreen: await saveScreen(context, { ...rest, request }) };
+    },
   }),
   deleteSavedScreen: t.field({
     type: builder.objectRef<{ deletedId: string }>("DeleteSavedScreenPayload").implement({

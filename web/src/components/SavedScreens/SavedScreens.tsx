@@ -3,6 +3,7 @@ import { graphql, useFragment, useMutation } from "react-relay";
 import styled from "styled-components";
 import { Field, FieldError, FieldHint, TextInput } from "../FormControls/FormControls";
 import { checkScreenForm, formValuesFromRequest, type ScreenFormValues } from "../ScreenForm/screenFormValues";
+import { checkProForm, proFormValuesFromRequest, type ProFormValues } from "../ScreenForm/proFormValues";
 import { runErrorMessage } from "../ScreenForm/useScreenRun";
 import { formatDateTime } from "../SentimentBadge/sentiment";
 import { useToast } from "../Toaster/useToast";
@@ -23,10 +24,12 @@ interface SavedScreensProps {
   /** The form as it stands: what "Save" stores. */
   values: ScreenFormValues;
   onApply: (values: ScreenFormValues) => void;
+  /** The Pro Screener's advanced filters: saved with a PRO screen, and set (or cleared) when a screen is applied. */
+  advanced?: { values: ProFormValues; onApply: (values: ProFormValues) => void };
 }
 
 /** Signed-in users save the current form by name and apply or delete their saved screens. */
-export function SavedScreens({ viewer, kind, values, onApply }: SavedScreensProps) {
+export function SavedScreens({ viewer, kind, values, onApply, advanced }: SavedScreensProps) {
   const id = useId();
   const user = useFragment(
     graphql`
@@ -39,6 +42,9 @@ export function SavedScreens({ viewer, kind, values, onApply }: SavedScreensProp
           updatedAt
           request {
             ...screenFormValues_request
+            advanced {
+              ...proFormValues_advanced
+            }
           }
         }
       }
@@ -50,7 +56,7 @@ export function SavedScreens({ viewer, kind, values, onApply }: SavedScreensProp
     <section aria-labelledby={`${id}-title`}>
       <Title id={`${id}-title`}>Saved screens</Title>
       {user ? (
-        <SavedScreenList viewerId={user.id} screens={user.savedScreens} kind={kind} values={values} onApply={onApply} />
+        <SavedScreenList viewerId={user.id} screens={user.savedScreens} kind={kind} values={values} onApply={onApply} advanced={advanced} />
       ) : (
         <SignIn>
           <ButtonLink to="/auth" $variant="secondary" $size="sm">
@@ -70,7 +76,7 @@ interface SavedScreenListProps extends Omit<SavedScreensProps, "viewer"> {
   screens: readonly SavedScreen[];
 }
 
-function SavedScreenList({ viewerId, screens, kind, values, onApply }: SavedScreenListProps) {
+function SavedScreenList({ viewerId, screens, kind, values, onApply, advanced }: SavedScreenListProps) {
   const id = useId();
   const { toast } = useToast();
   const [name, setName] = useState("");
@@ -87,6 +93,9 @@ function SavedScreenList({ viewerId, screens, kind, values, onApply }: SavedScre
           updatedAt
           request {
             ...screenFormValues_request
+            advanced {
+              ...proFormValues_advanced
+            }
           }
         }
       }
@@ -112,9 +121,14 @@ function SavedScreenList({ viewerId, screens, kind, values, onApply }: SavedScre
       setProblem(`Fix the form first: ${Object.values(check.errors).join(" ")}`);
       return;
     }
+    const proCheck = kind === "PRO" && advanced ? checkProForm(advanced.values, values.minSentiment) : null;
+    if (proCheck?.errors) {
+      setProblem(`Fix the advanced filters first: ${Object.values(proCheck.errors).join(" ")}`);
+      return;
+    }
     setProblem(null);
     commitSave({
-      variables: { input: { name: trimmed, kind, request: check.input } },
+      variables: { input: { name: trimmed, kind, request: check.input, ...(proCheck?.advanced ? { advanced: proCheck.advanced } : {}) } },
       updater: (store) => {
         const saved = store.getRootField("saveScreen")?.getLinkedRecord("savedScreen");
         const viewer = store.get(viewerId);
@@ -190,7 +204,7 @@ function SavedScreenList({ viewerId, screens, kind, values, onApply }: SavedScre
             <Item key={screen.id}>
               <div>
                 <span>
-                  <strong>{screen.name}</strong> {screen.kind === "COMBINED" ? <Badge>Combined</Badge> : null}
+                  <strong>{screen.name}</strong> {screen.kind === "COMBINED" ? <Badge>Combined</Badge> : screen.kind === "PRO" ? <Badge>Pro</Badge> : null}
                 </span>
                 <small>Saved {formatDateTime(screen.updatedAt)}</small>
               </div>
@@ -202,7 +216,13 @@ function SavedScreenList({ viewerId, screens, kind, values, onApply }: SavedScre
                   aria-label={`Apply ${screen.name}`}
                   onClick={() => {
                     onApply(formValuesFromRequest(screen.request));
-                    setApplied(screen.name);
+                    advanced?.onApply(proFormValuesFromRequest(screen.request.advanced));
+                    // A Pro screen applied on a form without advanced filters: say what was left behind.
+                    setApplied(
+                      screen.kind === "PRO" && !advanced
+                        ? `Applied “${screen.name}” without its advanced filters: they run on the Pro Screener only. Review the form and run the screen.`
+                        : `Applied “${screen.name}”. Review the form and run the screen.`,
+                    );
                   }}
                 >
                   Apply
@@ -215,7 +235,7 @@ function SavedScreenList({ viewerId, screens, kind, values, onApply }: SavedScre
           ))}
         </List>
       )}
-      <FieldHint role="status">{applied ? `Applied “${applied}”. Review the form and run the screen.` : null}</FieldHint>
+      <FieldHint role="status">{applied}</FieldHint>
     </Stack>
   );
 }

@@ -33,6 +33,8 @@ export interface ScreenFormProps {
   runLabel: string;
   /** Names the form for assistive technology, e.g. "Basic screen parameters". */
   label: string;
+  /** More fields inside the form, above the run button (the Pro Screener's advanced filters). */
+  children?: ReactNode;
 }
 
 const MARKET_FIELDS: readonly NumberField[] = ["minPrice", "minVolume", "maxSymbols"];
@@ -53,7 +55,7 @@ function tickerFeedback({ tickers, dropped }: ParsedTickers): string {
  * typed tickers, market filters), every range, step and default of the spec, the presets'
  * signal filters, and client-side checks naming each field and its bound.
  */
-export function ScreenForm({ query, values, onChange, onRun, running, runLabel, label }: ScreenFormProps) {
+export function ScreenForm({ query, values, onChange, onRun, running, runLabel, label, children }: ScreenFormProps) {
   const { screenUniverses } = useFragment(
     graphql`
       fragment ScreenForm_query on Query {
@@ -305,6 +307,8 @@ export function ScreenForm({ query, values, onChange, onRun, running, runLabel, 
         <TextInput id={fieldId("batchSize")} type="number" value={BATCH_SIZE} readOnly aria-describedby={fieldId("batchSize-hint")} />
         <FieldHint id={fieldId("batchSize-hint")}>Fixed at {BATCH_SIZE}. Indicators are precomputed for every symbol, so the batch size does not change the results.</FieldHint>
       </Field>
+
+      {children}
 
       {problems.length > 0 ? (
         <FieldError role="alert">

@@ -10,7 +10,7 @@ const STORAGE_PREFIX = "tickerscope.screen.v1.";
 const memory = new Map<string, string>();
 
 /** The session key of one screener tab's state; per viewer, so a sign-out does not show the last user's screen. */
-export function screenSessionKey(kind: "basic" | "combined", viewerId: string | null | undefined): string {
+export function screenSessionKey(kind: "basic" | "combined" | "pro", viewerId: string | null | undefined): string {
   return `${kind}.${viewerId ?? "anonymous"}`;
 }
 

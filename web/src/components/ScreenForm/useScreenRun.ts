@@ -16,6 +16,7 @@ import { useToast, type ToastInput } from "../Toaster/useToast";
 import { readScreenSession, writeScreenSession } from "./screenSession";
 import type { ScreenInput, useScreenRunBasicQuery } from "./__generated__/useScreenRunBasicQuery.graphql";
 import type { useScreenRunCombinedQuery } from "./__generated__/useScreenRunCombinedQuery.graphql";
+import type { ProScreenInput, useScreenRunProQuery } from "./__generated__/useScreenRunProQuery.graphql";
 
 export type { ScreenInput };
 
@@ -36,6 +37,14 @@ export const CombinedScreenRunQuery = graphql`
   }
 `;
 
+export const ProScreenRunQuery = graphql`
+  query useScreenRunProQuery($input: ProScreenInput!) {
+    proScreen(input: $input) {
+      ...ProScreenResults_result
+    }
+  }
+`;
+
 // Spec §8 toasts.
 export const BASIC_SUCCESS_TOAST: ToastInput = {
   title: "Screening Complete",
@@ -44,6 +53,15 @@ export const BASIC_SUCCESS_TOAST: ToastInput = {
 export const COMBINED_SUCCESS_TOAST: ToastInput = {
   title: "Combined Analysis Complete",
   description: "Technical analysis and news sentiment were combined into graded results.",
+};
+export const PRO_SUCCESS_TOAST: ToastInput = {
+  title: "Pro Screen Complete",
+  description: "The advanced filters were applied; the caveats say what the data could not answer.",
+};
+export const PRO_SCREEN_REQUIRED_TOAST: ToastInput = {
+  title: "Pro Feature Required",
+  description: "Upgrade to Pro to use the Pro Screener's advanced filters.",
+  variant: "destructive",
 };
 export const PRO_REQUIRED_TOAST: ToastInput = {
   title: "Pro Feature Required",
@@ -73,6 +91,11 @@ const combinedFailureToast = (error: unknown): ToastInput =>
   error instanceof GraphQLRequestError && error.code === "PRO_REQUIRED"
     ? PRO_REQUIRED_TOAST
     : { title: "Analysis Failed", description: runErrorMessage(error, "Failed to run combined analysis"), variant: "destructive" };
+
+const proFailureToast = (error: unknown): ToastInput =>
+  error instanceof GraphQLRequestError && error.code === "PRO_REQUIRED"
+    ? PRO_SCREEN_REQUIRED_TOAST
+    : { title: "Pro Screen Failed", description: runErrorMessage(error, "Failed to run the Pro screen"), variant: "destructive" };
 
 type ScreenRunOperation = OperationType & { variables: { input: ScreenInput } };
 
@@ -200,4 +223,12 @@ export function useBasicScreenRun(sessionKey: string, asOf: string | null): Basi
 
 export function useCombinedScreenRun(sessionKey: string, asOf: string | null): CombinedScreenRun {
   return useScreenRun<useScreenRunCombinedQuery>(CombinedScreenRunQuery, sessionKey, asOf, COMBINED_SUCCESS_TOAST, combinedFailureToast);
+}
+
+export type { ProScreenInput };
+/** A Pro run: its input carries the advanced filters beside the Basic request. */
+export type ProScreenRun = Omit<ScreenRun<useScreenRunProQuery>, "run"> & { run: (input: ProScreenInput) => void };
+
+export function useProScreenRun(sessionKey: string, asOf: string | null): ProScreenRun {
+  return useScreenRun<useScreenRunProQuery>(ProScreenRunQuery, sessionKey, asOf, PRO_SUCCESS_TOAST, proFailureToast) as ProScreenRun;
 }

@@ -3,20 +3,23 @@ import styled from "styled-components";
 import { FieldHint } from "../FormControls/FormControls";
 import { SCREEN_PRESETS, type ScreenPreset } from "./presets";
 
-interface ScreenPresetsProps {
+interface ScreenPresetsProps<Preset extends ScreenPreset> {
   /** Fills the form with the preset (the page owns the form's values). */
-  onApply: (preset: ScreenPreset) => void;
+  onApply: (preset: Preset) => void;
+  /** The presets offered (default: the Basic and Combined screens' SCREEN_PRESETS). */
+  presets?: readonly Preset[];
 }
 
 /** Ready-made screens, each with a one-line explanation; choosing one fills the form. */
-export function ScreenPresets({ onApply }: ScreenPresetsProps) {
+export function ScreenPresets<Preset extends ScreenPreset = ScreenPreset>({ onApply, presets }: ScreenPresetsProps<Preset>) {
   const id = useId();
-  const [applied, setApplied] = useState<ScreenPreset | null>(null);
+  const [applied, setApplied] = useState<Preset | null>(null);
+  const offered = presets ?? (SCREEN_PRESETS as readonly Preset[]);
   return (
     <section aria-labelledby={`${id}-title`}>
       <Title id={`${id}-title`}>Presets</Title>
       <List>
-        {SCREEN_PRESETS.map((preset) => (
+        {offered.map((preset) => (
           <li key={preset.id}>
             <PresetButton
               type="button"

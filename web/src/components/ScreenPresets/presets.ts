@@ -1,4 +1,5 @@
 import { DEFAULT_SCREEN_FORM_VALUES, type ScreenFormValues } from "../ScreenForm/screenFormValues";
+import { DEFAULT_PRO_FORM_VALUES, type ProFormValues } from "../ScreenForm/proFormValues";
 
 export interface ScreenPreset {
   id: string;
@@ -40,4 +41,41 @@ const PRESET_FIELDS_AT_DEFAULT: Partial<ScreenFormValues> = Object.fromEntries(
 /** The form with a preset applied; the rest of the form (universe, tickers, news sources...) stays as the user set it. */
 export function applyPreset(values: ScreenFormValues, preset: ScreenPreset): ScreenFormValues {
   return { ...values, ...PRESET_FIELDS_AT_DEFAULT, ...preset.values };
+}
+
+/** A Pro Screener preset: Basic form values and advanced filters (strings, as the inputs hold them). */
+export interface ProScreenPreset extends ScreenPreset {
+  advanced: Partial<ProFormValues>;
+}
+
+export const PRO_SCREEN_PRESETS: readonly ProScreenPreset[] = [
+  {
+    id: "ai-top-decile-likely-beat",
+    name: "AI top decile with likely beat",
+    explanation: "The AI model's top 50 of the day (about the top decile of the S&P 500) whose next report, within 30 days, has a beat probability of at least 60 %.",
+    values: { universe: "SP500" },
+    advanced: { maxAiRank: "50", minBeatProbability: "60", maxDaysToReport: "30" },
+  },
+  {
+    id: "funds-adding",
+    name: "Funds adding",
+    explanation: "Stocks a tracked fund added to in its latest 13F quarter filed by the day, with no more downgrades than upgrades in the news window.",
+    values: { universe: "SP500" },
+    advanced: { fundChange: "added", minNetUpgrades: "0" },
+  },
+  {
+    id: "calm-momentum",
+    name: "Calm momentum",
+    explanation: "12-month return of at least 20 % with 60-day volatility under 30 % and positive news.",
+    values: { universe: "SP500", minSentiment: "0" },
+    advanced: { minReturn12m: "20", maxVolatility: "30" },
+  },
+];
+
+/** A Pro preset applied: the Basic presets' fields and every advanced filter back at their defaults first, so presets never stack. */
+export function applyProPreset(values: ScreenFormValues, advanced: ProFormValues, preset: ProScreenPreset): { values: ScreenFormValues; advanced: ProFormValues } {
+  return {
+    values: { ...values, ...PRESET_FIELDS_AT_DEFAULT, minSentiment: DEFAULT_SCREEN_FORM_VALUES.minSentiment, ...preset.values },
+    advanced: { ...DEFAULT_PRO_FORM_VALUES, sectors: [], ...preset.advanced },
+  };
 }

@@ -1,0 +1,166 @@
+// `npm run bench:pro-screen [-- --runs 30 --as-of 2021-04-21]`: the Pro screen against the Basic one.
+//  1. A fresh, temporary PGlite database in the system's temp folder (deleted at the end; never the
+//     app's own): the first start's bundled snapshots load (prices + indicators, news, earnings
+//     predictions, the 13F holdings), then the AI picks pass (walk-forward fits and scores), each timed.
+//  2. p50/p95 over --runs runs of an all_market screen (maxSymbols 0) as of --as-of (default the last price
+//     day, 2021-04-21: an AI model fitted, earnings reports ahead, a 13F quarter filed, news in the window): the service alone (runScreen), then
+//     through the HTTP app (REST shims, a Pro user's session, keep-alive client): the Basic screen with
+//     default filters, and the Pro screen with EVERY advanced filter set (wide enough to keep rows).
+//     Target: Pro p95 ≤ 1.5 × Basic p95. The Pro screen without advanced filters (every row with its
+//     extra columns) is measured too.
+// Progress on stderr; the table on stdout.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { computeAiPicks } from "../ai-picks/ai-picks-pass";
+import type { Viewer } from "../auth/viewer";
+import { loadConfig } from "../config/config";
+import type { AppDeps } from "../context";
+import { openMigratedDatabase } from "../db/migrations";
+import { buildDeps } from "../deps";
+import { loadEarningsSnapshot } from "../earnings/earnings-snapshot";
+import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
+import { buildApp } from "../http/app";
+import { createLogger } from "../logging/logger";
+import { loadPriceSnapshot } from "../market-data/price-snapshot";
+import { loadNewsSnapshot } from "../news/snapshot/news-snapshot";
+import { factorsOn } from "../research/stock-factors";
+import { runScreen } from "../screening/screen";
+import { FACTOR_CACHE_MS } from "../screening/screen-pro";
+import { flushScreenRuns } from "../screening/screen-runs";
+import { GICS_SECTORS } from "../screening/screen-rules";
+import { createUser, issueSignInToken } from "../../test/sign-in";
+import { percentile, serveForBench, timed, type BenchServer } from "./bench-http";
+
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "30" }, "as-of": { type: "string", default: "2021-04-21" } } });
+const runs = Number(args.runs);
+const asOf = args["as-of"];
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** Every advanced filter set, each wide enough that rows with the figure pass it. */
+const EVERY_ADVANCED_FILTER = {
+  minAiScore: 0,
+  maxAiScore: 1,
+  maxAiRank: 10_000,
+  minBeatProbability: 0,
+  maxBeatProbability: 1,
+  maxDaysToReport: 365,
+  minReturn1m: -1,
+  maxReturn1m: 10,
+  minReturn3m: -1,
+  maxReturn3m: 10,
+  minReturn12m: -1,
+  maxReturn12m: 10,
+  minVolatility: 0,
+  maxVolatility: 5,
+  maxSentiment: 1,
+  minArticles: 0,
+  minUpgrades: 0,
+  maxDowngrades: 1_000,
+  minNetUpgrades: -1_000,
+  sectors: [...GICS_SECTORS],
+  fundChange: "any",
+};
+
+/** p50/p95 of `runs` calls after 3 warm-ups, each run's background write finished before the next. */
+async function measure(name: string, call: () => Promise<number | void>) {
+  for (let warm = 0; warm < 3; warm++) {
+    await call();
+    await flushScreenRuns();
+  }
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const measured = await call();
+    times.push(typeof measured === "number" ? measured : performance.now() - started);
+    await flushScreenRuns();
+  }
+  const result = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  log(`  ${name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
+  return result;
+}
+
+async function main() {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-pro-screen-"));
+  log(`temporary database: ${directory}`);
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATA_DIR: directory,
+    API_POINTS_PER_HOUR: "100000000",
+    WEB_REQUESTS_PER_10_MINUTES: "100000000",
+    WEB_SCREEN_RUNS_PER_10_MINUTES: "100000000",
+  });
+  const logger = createLogger(config);
+  const db = await openMigratedDatabase(config.database, logger);
+  let server: BenchServer | undefined;
+  try {
+    const deps: AppDeps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
+    const lines: string[] = [];
+    const row = (name: string, value: string) => lines.push(`${name.padEnd(72)} ${value}`);
+
+    log("first start: loading the bundled snapshots...");
+    const [, newsMs] = await timed(() => loadNewsSnapshot(deps, { force: true }));
+    const [prices, pricesMs] = await timed(() => loadPriceSnapshot(deps, { force: true }));
+    const [, earningsMs] = await timed(() => loadEarningsSnapshot(deps, { force: true }));
+    const [, fundsMs] = await timed(() => loadHedgeFundSnapshot(deps, { force: true }));
+    log(`  news ${newsMs.toFixed(0)} ms, prices ${prices.rows} bars in ${pricesMs.toFixed(0)} ms, earnings ${earningsMs.toFixed(0)} ms, 13F ${fundsMs.toFixed(0)} ms`);
+    const [, aiMs] = await timed(() => computeAiPicks(deps));
+    log(`  AI picks pass ${aiMs.toFixed(0)} ms`);
+    row("load: news / prices / earnings / 13F / AI picks pass (ms)", [newsMs, pricesMs, earningsMs, fundsMs, aiMs].map((ms) => ms.toFixed(0)).join(" / "));
+
+    const user = await createUser(db, { pro: true });
+    const viewer: Viewer = { user, authMethod: "session" };
+    const basicInput = { universe: "all_market", maxSymbols: 0, asOf };
+    const proInput = { ...basicInput, advanced: EVERY_ADVANCED_FILTER };
+
+    const [, factorsMs] = await timed(() => factorsOn(deps, asOf));
+    log(`  factorsOn(${asOf}) cold: ${factorsMs.toFixed(0)} ms`);
+    row(`factorsOn(${asOf}), cold (ms; the screen keeps it ${FACTOR_CACHE_MS / 1000} s)`, factorsMs.toFixed(0));
+    const proOutcome = await runScreen(deps, viewer, proInput, "pro");
+    const basicOutcome = await runScreen(deps, viewer, basicInput, "basic");
+    await flushScreenRuns();
+    log(`  as of ${asOf}: Basic ${basicOutcome.rows.length} rows; Pro ${proOutcome.rows.length} rows (AI picks ${proOutcome.factorSources.aiPicksDate ?? proOutcome.factorSources.aiPicksStatus})`);
+    log(`  Pro warnings: ${proOutcome.warnings.map((warning) => warning.code).join(", ")}`);
+    row(`rows as of ${asOf}: Basic / Pro (every advanced filter)`, `${basicOutcome.rows.length} / ${proOutcome.rows.length}`);
+
+    log(`service (runScreen), ${runs} runs each:`);
+    const serviceBasic = await measure("service basic", async () => void (await runScreen(deps, viewer, basicInput, "basic")));
+    const servicePro = await measure("service pro", async () => void (await runScreen(deps, viewer, proInput, "pro")));
+    // Every row through (no advanced filter): the extra columns of all of them built and sent.
+    const serviceProAll = await measure("service pro, no advanced filter", async () => void (await runScreen(deps, viewer, basicInput, "pro")));
+
+    const app = buildApp(deps, { webDistDir: path.join(directory, "no-web") });
+    const plain = await serveForBench(app);
+    const token = await issueSignInToken(db, user);
+    const signIn = await fetch(`${plain.url}/api/auth/verify-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+    const cookie = signIn.headers.getSetCookie().map((entry) => entry.split(";")[0]).join("; ");
+    await plain.close();
+    server = await serveForBench(app, { cookie });
+    const { send } = server;
+    log(`HTTP app (REST, a Pro user's session, keep-alive), ${runs} runs each:`);
+    const restBasic = await measure("REST POST /api/screening/run", () => send("POST", "/api/screening/run", basicInput));
+    const restPro = await measure("REST POST /api/screening/pro (every advanced filter)", () => send("POST", "/api/screening/pro", proInput));
+    const restProAll = await measure("REST POST /api/screening/pro (no advanced filter)", () => send("POST", "/api/screening/pro", basicInput));
+
+    const ratio = (pro: number, basic: number) => `${(pro / basic).toFixed(2)}×`;
+    row("service Basic all_market p50 / p95 (ms)", `${serviceBasic.p50.toFixed(1)} / ${serviceBasic.p95.toFixed(1)}`);
+    row("service Pro all_market, every advanced filter p50 / p95 (ms)", `${servicePro.p50.toFixed(1)} / ${servicePro.p95.toFixed(1)}  (p95 ${ratio(servicePro.p95, serviceBasic.p95)} Basic)`);
+    row("service Pro all_market, no advanced filter p50 / p95 (ms)", `${serviceProAll.p50.toFixed(1)} / ${serviceProAll.p95.toFixed(1)}  (p95 ${ratio(serviceProAll.p95, serviceBasic.p95)} Basic)`);
+    row("REST Basic all_market p50 / p95 (ms)", `${restBasic.p50.toFixed(1)} / ${restBasic.p95.toFixed(1)}`);
+    row("REST Pro all_market, every advanced filter p50 / p95 (ms)", `${restPro.p50.toFixed(1)} / ${restPro.p95.toFixed(1)}  (p95 ${ratio(restPro.p95, restBasic.p95)} Basic; target ≤ 1.50×)`);
+    row("REST Pro all_market, no advanced filter p50 / p95 (ms)", `${restProAll.p50.toFixed(1)} / ${restProAll.p95.toFixed(1)}  (p95 ${ratio(restProAll.p95, restBasic.p95)} Basic)`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+  } finally {
+    await server?.close();
+    await flushScreenRuns();
+    await db.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

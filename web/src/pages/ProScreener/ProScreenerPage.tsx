@@ -1,0 +1,156 @@
+import { Suspense, useCallback, useState } from "react";
+import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
+import { useLoaderData } from "react-router-dom";
+import type { IEnvironment } from "relay-runtime";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
+import { PageLoading } from "../../components/PageStatus/PageStatus";
+import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
+import { SavedScreens } from "../../components/SavedScreens/SavedScreens";
+import { AdvancedFilters } from "../../components/ScreenForm/AdvancedFilters";
+import { checkProForm, DEFAULT_PRO_FORM_VALUES, type ProFormValues } from "../../components/ScreenForm/proFormValues";
+import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
+import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
+import type { ScreenInput } from "../../components/ScreenForm/useScreenRun";
+import { screenSessionKey, useScreenFormSession, useScreenSessionState } from "../../components/ScreenForm/screenSession";
+import { ProScreenRunQuery, useProScreenRun } from "../../components/ScreenForm/useScreenRun";
+import type { useScreenRunProQuery } from "../../components/ScreenForm/__generated__/useScreenRunProQuery.graphql";
+import { ScreenPresets } from "../../components/ScreenPresets/ScreenPresets";
+import { applyProPreset, PRO_SCREEN_PRESETS } from "../../components/ScreenPresets/presets";
+import { ProResultsSkeleton, ProScreenResults } from "../../components/ScreenResults/ProScreenResults";
+import { useToast } from "../../components/Toaster/useToast";
+import { TooltipGroup } from "../../components/Tooltip/Tooltip";
+import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import FeatureGatePage from "../FeatureGate/FeatureGatePage";
+import { GATE_ROUTES } from "../FeatureGate/gates";
+import type { ProScreenerPageFormQuery as ProScreenerPageFormQueryType } from "./__generated__/ProScreenerPageFormQuery.graphql";
+import type { ProScreenerPageQuery as ProScreenerPageQueryType } from "./__generated__/ProScreenerPageQuery.graphql";
+
+export const ProScreenerPageQuery = graphql`
+  query ProScreenerPageQuery {
+    viewer {
+      id
+      ...useProAccess_viewer
+    }
+  }
+`;
+
+/** The form's choices and the viewer's saved screens, asked for only once the viewer is known to have Pro. */
+export const ProScreenerPageFormQuery = graphql`
+  query ProScreenerPageFormQuery {
+    ...ScreenForm_query
+    viewer {
+      ...SavedScreens_viewer
+    }
+  }
+`;
+
+export interface ProScreenerLoaderData {
+  queryRef: PreloadedQuery<ProScreenerPageQueryType>;
+}
+
+export function loader(environment: IEnvironment): ProScreenerLoaderData {
+  return { queryRef: loadQuery<ProScreenerPageQueryType>(environment, ProScreenerPageQuery, {}, { fetchPolicy: "store-and-network" }) };
+}
+
+const TITLE = "Pro Screener";
+const RUN_LABEL = "Run Pro Screen";
+const gate = GATE_ROUTES.find((route) => route.path === "/pro-screener")!;
+
+/**
+ * /pro-screener: the spec's gate page for visitors and Basic users; for Pro users the screener with
+ * the advanced filters (AI score and rank, earnings beat probability, 13F fund changes, GICS sectors,
+ * returns, volatility, sentiment range, articles, analyst actions), presets, saved screens and CSV.
+ */
+export default function ProScreenerPage() {
+  const { queryRef } = useLoaderData() as ProScreenerLoaderData;
+  const { viewer } = usePreloadedQuery<ProScreenerPageQueryType>(ProScreenerPageQuery, queryRef);
+  const hasProAccess = useProAccess(viewer);
+  if (!hasProAccess || !viewer) return <FeatureGatePage title={gate.title} description={gate.description} />;
+  return <ProScreener viewerId={viewer.id} />;
+}
+
+function ProScreener({ viewerId }: { viewerId: string }) {
+  useDocumentTitle(TITLE);
+  return (
+    <WideContainer>
+      <PageSection>
+        <div>
+          <PageHeading>{TITLE}</PageHeading>
+          <Lead>The combined screen with advanced filters: AI score and rank, earnings beat probability, tracked funds' 13F changes, sectors, returns, volatility and analyst actions.</Lead>
+          <AsOfLine />
+        </div>
+        <Suspense fallback={<PageLoading label="Loading the Pro Screener…" />}>
+          <ProScreenerWorkspace viewerId={viewerId} />
+        </Suspense>
+      </PageSection>
+    </WideContainer>
+  );
+}
+
+function ProScreenerWorkspace({ viewerId }: { viewerId: string }) {
+  const data = useLazyLoadQuery<ProScreenerPageFormQueryType>(ProScreenerPageFormQuery, {});
+  const sessionKey = screenSessionKey("pro", viewerId);
+  const [values, setValues] = useScreenFormSession(sessionKey);
+  const [advanced, setAdvanced] = useScreenSessionState<ProFormValues>(`${sessionKey}.advanced`, DEFAULT_PRO_FORM_VALUES, (stored) => ({
+    ...DEFAULT_PRO_FORM_VALUES,
+    ...stored,
+  }));
+  const [triedRun, setTriedRun] = useState(false);
+  const { asOf } = useAsOf();
+  const run = useProScreenRun(sessionKey, asOf);
+  const { toast } = useToast();
+  const check = checkProForm(advanced, values.minSentiment);
+
+  const onRun = useCallback(
+    (input: ScreenInput) => {
+      setTriedRun(true);
+      if (check.errors) {
+        toast({ title: "Check the advanced filters", description: Object.values(check.errors).join(" "), variant: "destructive" });
+        return;
+      }
+      run.run({ ...input, advanced: check.advanced });
+    },
+    [check, run, toast],
+  );
+
+  return (
+    <ScreenWorkspace>
+      <ScreenSidebar>
+        <ScreenPresets
+          presets={PRO_SCREEN_PRESETS}
+          onApply={(preset) => {
+            const next = applyProPreset(values, advanced, preset);
+            setValues(next.values);
+            setAdvanced(next.advanced);
+          }}
+        />
+        <ScreenForm query={data} values={values} onChange={setValues} onRun={onRun} running={run.pending} runLabel={RUN_LABEL} label="Pro screen parameters">
+          <AdvancedFilters values={advanced} onChange={setAdvanced} errors={check.errors ?? {}} showAll={triedRun} />
+        </ScreenForm>
+        <SavedScreens viewer={data.viewer} kind="PRO" values={values} onApply={setValues} advanced={{ values: advanced, onApply: setAdvanced }} />
+      </ScreenSidebar>
+      <ResultsPane pending={run.pending}>
+        {run.pending ? (
+          <ProResultsSkeleton />
+        ) : run.result ? (
+          <RunResultsBoundary>
+            <ProRunResults queryRef={run.result} />
+          </RunResultsBoundary>
+        ) : (
+          <NoResultsYet>Choose a universe, the Basic filters and any advanced filters, then run the Pro screen.</NoResultsYet>
+        )}
+      </ResultsPane>
+    </ScreenWorkspace>
+  );
+}
+
+function ProRunResults({ queryRef }: { queryRef: PreloadedQuery<useScreenRunProQuery> }) {
+  const { proScreen } = usePreloadedQuery<useScreenRunProQuery>(ProScreenRunQuery, queryRef);
+  return (
+    <TooltipGroup>
+      <ProScreenResults result={proScreen} />
+    </TooltipGroup>
+  );
+}
