@@ -5,6 +5,9 @@ import { answerGraphQL, signedIn } from "./pages/Auth/accountTestKit";
 import { EarningsPredictorPageQuery } from "./pages/EarningsPredictor/EarningsPredictorPage";
 import { GATE_ROUTES } from "./pages/FeatureGate/gates";
 import { HedgeFundTrackerPageQuery } from "./pages/HedgeFundTracker/HedgeFundTrackerPage";
+import { MarketVideosPageQuery } from "./pages/MarketVideos/MarketVideosPage";
+import { ProScreenerPageQuery } from "./pages/ProScreener/ProScreenerPage";
+import { ResearchComparePageQuery } from "./pages/ResearchCompare/ResearchComparePage";
 
 test("an unknown path shows '404 Page Not Found'", async () => {
   renderApp("/no-such-page");
@@ -16,9 +19,10 @@ test("an unknown path shows '404 Page Not Found'", async () => {
 test.each(GATE_ROUTES.map((g) => [g.path, g.title, g.description]))(
   "%s shows the premium gate for %s to a Basic user",
   async (path, title, description) => {
-    // The built features' pages ask who is signed in before showing the gate.
+    // Each feature's page asks who is signed in before showing the gate.
     const environment = createMockEnvironment();
-    answerGraphQL(environment, [HedgeFundTrackerPageQuery, EarningsPredictorPageQuery], signedIn({ hasProAccess: false }));
+    const pageQueries = [HedgeFundTrackerPageQuery, EarningsPredictorPageQuery, ResearchComparePageQuery, MarketVideosPageQuery, ProScreenerPageQuery];
+    answerGraphQL(environment, pageQueries, signedIn({ hasProAccess: false }));
     renderApp(path, environment);
     expect(await screen.findByRole("heading", { name: title })).toBeTruthy();
     expect(screen.getByText(description)).toBeTruthy();

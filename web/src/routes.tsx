@@ -4,7 +4,6 @@ import type { IEnvironment } from "relay-runtime";
 import { AppLayout } from "./components/AppLayout/AppLayout";
 import { carryAsOf } from "./components/AsOfControl/useAsOf";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
-import { GATE_ROUTES } from "./pages/FeatureGate/gates";
 
 /** What a lazily loaded page module exports: the page, and optionally a loader that starts its query. */
 interface PageModule {
@@ -36,9 +35,6 @@ function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): P
   };
 }
 
-/** Gate routes whose feature exists: their own page replaces the shared gate screen. */
-const BUILT_GATES = new Set(["/hedge-fund-tracker", "/earnings-predictor"]);
-
 export function buildRoutes(environment: IEnvironment): RouteObject[] {
   const page = (load: () => Promise<PageModule>) => lazyPage(environment, load);
   return [
@@ -63,16 +59,12 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
         { path: "demo-checkout", ...page(() => import("./pages/DemoCheckout/DemoCheckoutPage")) },
         { path: "demo-billing-portal", ...page(() => import("./pages/DemoBillingPortal/DemoBillingPortalPage")) },
         { path: "stocks/:ticker", ...page(() => import("./pages/StockDetail/StockDetailPage")) },
-        // Built Pro features: the page itself shows the spec's gate to visitors and Basic users.
+        // The Pro features: each page shows the spec's gate (pages/FeatureGate) to visitors and Basic users.
         { path: "hedge-fund-tracker", ...page(() => import("./pages/HedgeFundTracker/HedgeFundTrackerPage")) },
         { path: "earnings-predictor", ...page(() => import("./pages/EarningsPredictor/EarningsPredictorPage")) },
-        ...GATE_ROUTES.filter(({ path }) => !BUILT_GATES.has(path)).map(({ path, title, description }) => ({
-          path: path.slice(1),
-          ...page(async () => {
-            const { default: FeatureGatePage } = await import("./pages/FeatureGate/FeatureGatePage");
-            return { default: () => <FeatureGatePage title={title} description={description} /> };
-          }),
-        })),
+        { path: "research-compare", ...page(() => import("./pages/ResearchCompare/ResearchComparePage")) },
+        { path: "market-videos", ...page(() => import("./pages/MarketVideos/MarketVideosPage")) },
+        { path: "pro-screener", ...page(() => import("./pages/ProScreener/ProScreenerPage")) },
         { path: "*", ...page(() => import("./pages/NotFound/NotFoundPage")) },
       ],
     },

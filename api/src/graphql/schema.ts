@@ -14,6 +14,8 @@ import "../earnings/earnings.graphql";
 import "../hedge-funds/hedge-funds.graphql";
 import "../market-data/market-data.graphql";
 import "../news/news.graphql";
+import "../news/videos/market-videos.graphql";
+import "../research/research.graphql";
 import "../screening/screening.graphql";
 import "../stocks/stocks.graphql";
 

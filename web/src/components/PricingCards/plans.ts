@@ -71,14 +71,14 @@ export const PRO_FEATURES: readonly ProFeature[] = [
   {
     id: "stock-comparison",
     name: "Stock comparison tools",
-    description: "Side-by-side comparison of stocks.",
-    available: false,
+    description: "Two to four stocks side by side: performance, every figure we hold, and return correlations.",
+    available: true,
   },
   {
     id: "news-videos",
     name: "Real-time news videos",
-    description: "Curated financial news videos alongside your research.",
-    available: false,
+    description: "Financial news channels' videos, tagged with their tickers and scored for sentiment.",
+    available: true,
   },
   {
     id: "hedge-fund-13f",
@@ -101,8 +101,8 @@ export const PRO_FEATURES: readonly ProFeature[] = [
   {
     id: "advanced-screener-filters",
     name: "Advanced screener filters",
-    description: "Filters beyond the Basic screener's, for narrower screens.",
-    available: false,
+    description: "AI score, earnings beat probability, 13F fund changes, sectors, returns, volatility and analyst actions.",
+    available: true,
   },
 ];
 

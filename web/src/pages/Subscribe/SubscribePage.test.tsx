@@ -47,7 +47,8 @@ test("a Basic user sees the Pro plan, the order summary and a plain form post to
   );
   expect(plan.getByText("API access").closest("li")?.textContent).toBe("API access");
   expect(plan.getByText("SEC 13F hedge fund tracking").closest("li")?.textContent).toBe("SEC 13F hedge fund tracking");
-  expect(plan.getByText("Stock comparison tools").closest("li")?.textContent).toBe("Stock comparison tools Coming soon");
+  expect(plan.getByText("Stock comparison tools").closest("li")?.textContent).toBe("Stock comparison tools");
+  expect(plan.getByText("Priority support").closest("li")?.textContent).toBe("Priority support Coming soon");
 
   const summary = within(screen.getByRole("region", { name: "Order summary" }));
   expect(summary.getByText("Pro Plan (Monthly)")).toBeTruthy();
