@@ -147,16 +147,29 @@ function rows(asOf: string | null): RowSpec[] {
       note: "Not ranked: holdings are context, not a score.",
       cell: (s) => {
         const held = (s.research?.fundPositions ?? []).filter((position) => position.shares > 0 || position.changeKind === "SOLD_OUT");
+        const quarters = s.research?.fundQuarters ?? [];
+        const filed = quarters.filter((fund) => fund.quarterEnd !== null);
+        // "None held" only where a quarter filed by the day says so; before any, the data cannot tell.
+        const unknown =
+          filed.length === 0
+            ? quarters.length === 0
+              ? "No tracked fund stored"
+              : `No 13F filed by then (first known ${quarters
+                  .map((fund) => (fund.firstQuarterKnownFrom ? formatMarketDate(fund.firstQuarterKnownFrom) : null))
+                  .filter(Boolean)
+                  .join(", ")})`
+            : null;
         const text =
-          held.length === 0
-            ? "None held"
+          unknown ??
+          (held.length === 0
+            ? `None held (${filed.map((fund) => `${fund.name}, quarter to ${formatMarketDate(fund.quarterEnd!)}`).join("; ")})`
             : held.map((position) => (
                 <Line key={position.cik}>
                   {position.fundName}: {position.changeKind === "SOLD_OUT" ? "sold out" : `${Math.round(position.shares).toLocaleString("en-US")} sh`}
                   {position.changeKind && position.changeKind !== "SOLD_OUT" ? ` (${changeText(position.changeKind, position.sharesChange ?? null)})` : ""}
                   <Muted> quarter to {formatMarketDate(position.quarterEnd)}, known {formatMarketDate(position.knownFrom)}</Muted>
                 </Line>
-              ));
+              )));
         // The tracker opens on the quarter used here (the latest filed by the day).
         const href = withAsOf("/hedge-fund-tracker", { quarter: held[0]?.quarterEnd });
         return { text, value: null, href, asOf: s.research?.asOf ?? null, source: "SEC 13F filings of the tracked funds" };
@@ -229,6 +242,11 @@ export function CompareTable({ stocks, asOf }: { stocks: CompareTable_stocks$key
             shares
             changeKind
             sharesChange
+          }
+          fundQuarters {
+            name
+            quarterEnd
+            firstQuarterKnownFrom
           }
         }
       }

@@ -32,6 +32,13 @@ const TECHNICALS: Record<string, object> = {
   NVDA: { close: 611.08, return1m: 0.16, technicalScore: 66.0, peRatio: -5, momentum: "NEUTRAL", rsi14: 55, beta60: 1.6, sma5: 615, sma20: 560, sma50: 540 },
 };
 
+const FILED_QUARTERS = [{ name: "Berkshire Hathaway", quarterEnd: "2020-12-31", firstQuarterKnownFrom: "2020-08-14" }];
+/** The tracked funds' quarters counting on the day (a test of an earlier day sets none filed). */
+let fundQuarters = FILED_QUARTERS;
+afterEach(() => {
+  fundQuarters = FILED_QUARTERS;
+});
+
 function stock(ticker: string, position: number) {
   const index = position % 3;
   return {
@@ -57,6 +64,7 @@ function stock(ticker: string, position: number) {
         ticker === "AAPL"
           ? [{ cik: "0001067983", fundName: "Berkshire Hathaway", quarterEnd: "2020-12-31", knownFrom: "2021-02-16", shares: 887135554, changeKind: "REDUCED", sharesChange: -57184521 }]
           : [],
+      fundQuarters,
     },
   };
 }
@@ -165,6 +173,15 @@ test("a Pro user sees the chart with the universe line, the table with the best 
   expect(await screen.findByRole("img", { name: /Prices rebased to 100 on Apr 19, 2021/ })).toBeTruthy();
   expect(recordedLines.map((line) => line.title)).toEqual(["AAPL", "MSFT", "NVDA", "Universe"]);
   expect(recordedLines[3].data.at(-1)).toEqual({ time: "2021-04-21", value: 100.4 });
+});
+
+test("before any tracked fund's first 13F was filed, the table says so instead of 'None held'", async () => {
+  fundQuarters = [{ name: "Berkshire Hathaway", quarterEnd: null as unknown as string, firstQuarterKnownFrom: "2020-08-14" }];
+  renderPage(signedIn({ hasProAccess: true }), "/research-compare?tickers=MSFT,NVDA&asOf=2020-04-22");
+  const table = within((await screen.findByRole("heading", { name: "Side by side" })).closest("section")!).getByRole("table");
+  const row = within(within(table).getByRole("rowheader", { name: /Tracked funds \(13F\)/ }).closest("tr")!);
+  expect(row.getAllByText(/^No 13F filed by then \(first known /)).toHaveLength(2);
+  expect(row.queryByText(/None held/)).toBeNull();
 });
 
 test("the picker adds a suggested ticker and the range buttons change ?range=, both kept in the URL", async () => {
