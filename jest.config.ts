@@ -40,6 +40,9 @@ const config: Config = {
   // web test waits up to 5 s in findBy*/waitFor (web/test/setup.ts). A global option: Jest ignores
   // testTimeout inside a project's config (the runs showed 5 s timeouts with it set there).
   testTimeout: 30_000,
+  // Jest's default on 2 cores is a single worker; the suites spend most of their time in the
+  // embedded database (one thread each), so two workers use both cores.
+  maxWorkers: 2,
   projects: [
     {
       displayName: "api",

@@ -18,6 +18,12 @@ export class FeedFailure extends Error {
   }
 }
 
+/** Any error as a FeedFailure (`expected` false: not a feed's fault but ours, to be logged as an error). */
+export function asFeedFailure(error: unknown): { failure: FeedFailure; expected: boolean } {
+  if (error instanceof FeedFailure) return { failure: error, expected: true };
+  return { failure: new FeedFailure("error", ((error as Error)?.message ?? String(error)).slice(0, 300)), expected: false };
+}
+
 /** Names the app to publishers (Reddit, for one, throttles anonymous-looking clients). */
 export const USER_AGENT = "Tickerscope/0.1 (news ingestion; RSS/Atom feed reader)";
 
@@ -156,4 +162,35 @@ export function startDeadline(ms: number, onExpire: () => void): () => void {
   };
   timer = setTimeout(check, ms);
   return () => clearTimeout(timer);
+}
+
+/** One feed's fetch in a pass: when it was tried, what came back (or why not) and how long it took. Never throws. */
+export type FeedAttempt = { attemptAt: Date; fetchedAt: Date; fetchMs: number; fetched?: FetchedFeed; error?: unknown };
+
+/**
+ * Fetches a feed for an ingestion pass, conditionally when its stored row has the same URL (a
+ * changed URL forgets the old ETag), and records the attempt instead of throwing.
+ */
+export async function attemptFeed(
+  url: string,
+  stored: { url: string; etag: string | null; lastModified: string | null } | undefined,
+  settings: { feedTimeoutMs: number; feedMaxBytes: number },
+  options: { signal?: AbortSignal; now?: () => Date },
+): Promise<FeedAttempt> {
+  const now = () => options.now?.() ?? new Date();
+  const started = performance.now();
+  const attemptAt = now();
+  const sameUrl = stored?.url === url;
+  try {
+    const fetched = await fetchFeed(url, {
+      timeoutMs: settings.feedTimeoutMs,
+      maxBytes: settings.feedMaxBytes,
+      etag: sameUrl ? stored?.etag : null,
+      lastModified: sameUrl ? stored?.lastModified : null,
+      signal: options.signal,
+    });
+    return { attemptAt, fetchMs: performance.now() - started, fetched, fetchedAt: now() };
+  } catch (error) {
+    return { attemptAt, fetchMs: performance.now() - started, error, fetchedAt: now() };
+  }
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from "../../context";
 import type { NewsFeed } from "../../generated/prisma/client";
 import { enrichArticle, sharedTickerTagger, storeArticles } from "../articles";
 import type { TickerTagger } from "../tagging/ticker-tagger";
-import { FeedFailure, fetchFeed, type FeedFailureReason, type FetchedFeed } from "./fetch-feed";
+import { asFeedFailure, attemptFeed, type FeedAttempt, type FeedFailureReason } from "./fetch-feed";
 import { loadFeedList, type FeedConfig } from "./feeds";
 import { parseFeedDocument } from "./parse-feed";
 
@@ -69,7 +69,7 @@ export async function ingestNews(deps: IngestionDeps, options: IngestOptions = {
   // the feeds' times.
   const fetchStarted = performance.now();
   const attempts = await mapWithConcurrency(feeds, options.concurrency ?? DEFAULT_CONCURRENCY, (feed) =>
-    fetchOne(deps, feed, rows.get(feed.key), options),
+    attemptFeed(feed.url, rows.get(feed.key), deps.config.news, options),
   );
   const fetchMs = Math.round(performance.now() - fetchStarted);
   const outcomes: FeedOutcome[] = [];
@@ -95,42 +95,11 @@ export async function ingestNews(deps: IngestionDeps, options: IngestOptions = {
   return result;
 }
 
-type FetchAttempt = {
-  attemptAt: Date;
-  fetchedAt: Date;
-  fetchMs: number;
-  fetched?: FetchedFeed;
-  error?: unknown;
-};
-
-async function fetchOne(
-  deps: IngestionDeps,
-  feed: FeedConfig,
-  row: NewsFeed | undefined,
-  options: IngestOptions,
-): Promise<FetchAttempt> {
-  const started = performance.now();
-  const attemptAt = options.now?.() ?? new Date();
-  const sameUrl = row?.url === feed.url;
-  try {
-    const fetched = await fetchFeed(feed.url, {
-      timeoutMs: deps.config.news.feedTimeoutMs,
-      maxBytes: deps.config.news.feedMaxBytes,
-      etag: sameUrl ? row?.etag : null,
-      lastModified: sameUrl ? row?.lastModified : null,
-      signal: options.signal,
-    });
-    return { attemptAt, fetchMs: performance.now() - started, fetched, fetchedAt: options.now?.() ?? new Date() };
-  } catch (error) {
-    return { attemptAt, fetchMs: performance.now() - started, error, fetchedAt: options.now?.() ?? new Date() };
-  }
-}
-
 /** Parses, tags, scores and stores one fetched feed and records its status; never throws. */
 async function processFeed(
   deps: IngestionDeps,
   feed: FeedConfig,
-  attempt: FetchAttempt,
+  attempt: FeedAttempt,
   options: IngestOptions & { tagger: TickerTagger },
 ): Promise<FeedOutcome> {
   const { attemptAt, fetchedAt } = attempt;
@@ -186,9 +155,8 @@ async function processFeed(
       durationMs: elapsed(),
     };
   } catch (error) {
-    const failure =
-      error instanceof FeedFailure ? error : new FeedFailure("error", ((error as Error)?.message ?? String(error)).slice(0, 300));
-    if (error instanceof FeedFailure) {
+    const { failure, expected } = asFeedFailure(error);
+    if (expected) {
       deps.logger.warn({ feed: feed.key, url: feed.url, reason: failure.reason, detail: failure.detail }, "news feed failed");
     } else {
       deps.logger.error({ err: error, feed: feed.key, url: feed.url }, "news feed ingestion failed unexpectedly");

@@ -8,7 +8,7 @@ import type { Database } from "../../db/database";
 import { parseInput } from "../../errors/validation";
 import type { MarketVideo, MarketVideoFeed, Prisma } from "../../generated/prisma/client";
 import { sharedTickerTagger } from "../articles";
-import { FeedFailure, fetchFeed, type FeedFailureReason, type FetchedFeed } from "../ingestion/fetch-feed";
+import { asFeedFailure, attemptFeed, type FeedAttempt, type FeedFailureReason } from "../ingestion/fetch-feed";
 import { mapWithConcurrency } from "../ingestion/ingest-news";
 import { scoreText } from "../sentiment/scorer";
 import { formerTickers } from "../tagging/curated-names";
@@ -107,26 +107,8 @@ export async function ingestVideos(deps: VideoIngestionDeps, options: VideoInges
   const feeds = options.feeds ?? loadVideoFeedList(deps.config.news);
   const rows = await syncVideoFeedRows(deps.db, feeds);
   const tagger = options.tagger ?? sharedTickerTagger();
-  const now = () => options.now?.() ?? new Date();
   const fetchStarted = performance.now();
-  const attempts = await mapWithConcurrency(feeds, options.concurrency ?? 4, async (feed) => {
-    const begun = performance.now();
-    const attemptAt = now();
-    const row = rows.get(feed.key);
-    const sameUrl = row?.url === feed.url;
-    try {
-      const fetched = await fetchFeed(feed.url, {
-        timeoutMs: deps.config.news.feedTimeoutMs,
-        maxBytes: deps.config.news.feedMaxBytes,
-        etag: sameUrl ? row?.etag : null,
-        lastModified: sameUrl ? row?.lastModified : null,
-        signal: options.signal,
-      });
-      return { attemptAt, fetchedAt: now(), fetchMs: performance.now() - begun, fetched } as Attempt;
-    } catch (error) {
-      return { attemptAt, fetchedAt: now(), fetchMs: performance.now() - begun, error } as Attempt;
-    }
-  });
+  const attempts = await mapWithConcurrency(feeds, options.concurrency ?? 4, (feed) => attemptFeed(feed.url, rows.get(feed.key), deps.config.news, options));
   const fetchMs = Math.round(performance.now() - fetchStarted);
   const outcomes: VideoFeedOutcome[] = [];
   for (const [index, feed] of feeds.entries()) outcomes.push(await processVideoFeed(deps, feed, attempts[index], tagger));
@@ -148,9 +130,7 @@ export async function ingestVideos(deps: VideoIngestionDeps, options: VideoInges
   return result;
 }
 
-type Attempt = { attemptAt: Date; fetchedAt: Date; fetchMs: number; fetched?: FetchedFeed; error?: unknown };
-
-async function processVideoFeed(deps: VideoIngestionDeps, feed: VideoFeedConfig, attempt: Attempt, tagger: TickerTagger): Promise<VideoFeedOutcome> {
+async function processVideoFeed(deps: VideoIngestionDeps, feed: VideoFeedConfig, attempt: FeedAttempt, tagger: TickerTagger): Promise<VideoFeedOutcome> {
   const { attemptAt, fetchedAt } = attempt;
   const processingStarted = performance.now();
   const elapsed = () => Math.round(attempt.fetchMs + performance.now() - processingStarted);
@@ -190,8 +170,8 @@ async function processVideoFeed(deps: VideoIngestionDeps, feed: VideoFeedConfig,
     if (created.length > 0) deps.newsEvents.publish("news:videos", created);
     return { ...base, ok: true, items: parsed.itemCount, stored: created.length, ...(parsed.skipped > 0 ? { skipped: parsed.skipped } : {}), durationMs: elapsed() };
   } catch (error) {
-    const failure = error instanceof FeedFailure ? error : new FeedFailure("error", ((error as Error)?.message ?? String(error)).slice(0, 300));
-    if (error instanceof FeedFailure) {
+    const { failure, expected } = asFeedFailure(error);
+    if (expected) {
       deps.logger.warn({ feed: feed.key, url: feed.url, reason: failure.reason, detail: failure.detail }, "market video feed failed");
     } else {
       deps.logger.error({ err: error, feed: feed.key, url: feed.url }, "market video feed ingestion failed unexpectedly");

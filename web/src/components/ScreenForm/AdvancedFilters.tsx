@@ -3,6 +3,7 @@ import styled from "styled-components";
 import type { ProNumberField } from "../../../../api/src/screening/screen-rules";
 import { Field, FieldError, FieldHint, TextInput } from "../FormControls/FormControls";
 import { FUND_CHANGE_FILTERS, FUND_CHANGE_LABELS, GICS_SECTORS, PRO_FIELD_LABELS, type ProFormErrors, type ProFormValues } from "./proFormValues";
+import { Check, Checks, Pair } from "./formLayout";
 
 interface AdvancedFiltersProps {
   values: ProFormValues;
@@ -135,27 +136,4 @@ const SubGroup = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
-`;
-
-const Pair = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(120px, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: start;
-`;
-
-const Checks = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px ${({ theme }) => theme.space.md};
-`;
-
-const Check = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 32px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  cursor: pointer;
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.primary}; }
 `;

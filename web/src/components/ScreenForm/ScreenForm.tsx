@@ -20,6 +20,7 @@ import {
 } from "./screenFormValues";
 import type { ScreenInput } from "./useScreenRun";
 import type { ScreenForm_query$key } from "./__generated__/ScreenForm_query.graphql";
+import { Check, Checks, Pair } from "./formLayout";
 
 export interface ScreenFormProps {
   /** Query spreading `...ScreenForm_query`: the universe choices with their real sizes. */
@@ -387,28 +388,6 @@ const Group = styled.fieldset`
   legend { padding: 0 4px; font-weight: 600; font-size: ${({ theme }) => theme.fontSizes.sm}; }
 `;
 
-const Pair = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(120px, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: start;
-`;
-
-const Checks = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px ${({ theme }) => theme.space.md};
-`;
-
-const Check = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 32px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  cursor: pointer;
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.primary}; }
-`;
 
 const LabelRow = styled.div`
   display: flex;

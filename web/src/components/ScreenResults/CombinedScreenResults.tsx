@@ -9,7 +9,7 @@ import { Tooltip } from "../Tooltip/Tooltip";
 import { VisuallyHidden } from "../ui/Layout";
 import { formatInteger, formatPoints, formatPrice, MISSING } from "./format";
 import { MomentumBadge } from "./MomentumBadge";
-import { MatchCount, ResultsSection, resultsTableFrame, resultsTableText } from "./resultsStyles";
+import { MatchCount, ResultsSection, ResultsTable, ResultsTableScroll } from "./resultsStyles";
 import { useScoreMethodology, type ScoreMethodologyKey } from "./ScoreHelp";
 import { ScreenSummary } from "./ScreenSummary";
 import { TickerCell } from "./TickerCell";
@@ -173,8 +173,8 @@ function CombinedTable({
   children: ReactNode;
 }) {
   return (
-    <TableScroll>
-      <Table>
+    <ResultsTableScroll>
+      <ResultsTable $minWidth={760} $cellPadding={10}>
         <thead>
           <tr>
             {headers.map((header) => {
@@ -194,34 +194,13 @@ function CombinedTable({
           </tr>
         </thead>
         <tbody>{children}</tbody>
-      </Table>
-    </TableScroll>
+      </ResultsTable>
+    </ResultsTableScroll>
   );
 }
 
 const gradeColor = (theme: DefaultTheme, grade: string) =>
   grade === "A" ? theme.colors.success : grade === "B" ? theme.colors.primary : grade === "C" ? theme.colors.premium : theme.colors.danger;
-
-const TableScroll = styled.div`
-  overflow-x: auto;
-  ${resultsTableFrame}
-`;
-
-const Table = styled.table`
-  width: 100%;
-  min-width: 760px;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-variant-numeric: tabular-nums;
-  th, td {
-    padding: 10px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    white-space: nowrap;
-  }
-  ${resultsTableText}
-  tbody tr:last-child > * { border-bottom: 0; }
-`;
 
 const HelpLabel = styled.span`
   text-decoration: underline dotted;

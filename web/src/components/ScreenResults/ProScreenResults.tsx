@@ -8,7 +8,7 @@ import { VisuallyHidden } from "../ui/Layout";
 import { downloadCsv } from "./csv";
 import { formatDecimal, formatInteger, formatPoints, formatPrice, MISSING } from "./format";
 import { buildProResultsCsv, fundHoldingText, PRO_CSV_FILE_NAME } from "./proColumns";
-import { MatchCount, ResultsSection, resultsTableFrame, resultsTableText } from "./resultsStyles";
+import { MatchCount, ResultsSection, ResultsTable, ResultsTableScroll } from "./resultsStyles";
 import { ScreenSummary } from "./ScreenSummary";
 import { TickerCell } from "./TickerCell";
 import type { ProScreenResults_result$key } from "./__generated__/ProScreenResults_result.graphql";
@@ -178,8 +178,8 @@ export function ProResultsSkeleton() {
 
 function ProTable({ headers, children }: { headers: readonly string[]; children: React.ReactNode }) {
   return (
-    <TableScroll>
-      <Table>
+    <ResultsTableScroll>
+      <ResultsTable $minWidth={1100} $cellPadding={8}>
         <thead>
           <tr>
             {headers.map((header) => (
@@ -190,8 +190,8 @@ function ProTable({ headers, children }: { headers: readonly string[]; children:
           </tr>
         </thead>
         <tbody>{children}</tbody>
-      </Table>
-    </TableScroll>
+      </ResultsTable>
+    </ResultsTableScroll>
   );
 }
 
@@ -213,23 +213,3 @@ const Unknown = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const TableScroll = styled.div`
-  overflow-x: auto;
-  ${resultsTableFrame}
-`;
-
-const Table = styled.table`
-  width: 100%;
-  min-width: 1100px;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-variant-numeric: tabular-nums;
-  th, td {
-    padding: 8px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    white-space: nowrap;
-  }
-  ${resultsTableText}
-  tbody tr:last-child > * { border-bottom: 0; }
-`;

@@ -35,3 +35,26 @@ export const resultsTableText = css`
   }
   tbody th { font-weight: 400; }
 `;
+
+/** The scrolling frame of the Combined and Pro results tables. */
+export const ResultsTableScroll = styled.div`
+  overflow-x: auto;
+  ${resultsTableFrame}
+`;
+
+/** The Combined and Pro results tables: as wide as the frame, at least `$minWidth`, cells on one line. */
+export const ResultsTable = styled.table<{ $minWidth: number; $cellPadding: number }>`
+  width: 100%;
+  min-width: ${({ $minWidth }) => $minWidth}px;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-variant-numeric: tabular-nums;
+  th, td {
+    padding: ${({ $cellPadding }) => $cellPadding}px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    white-space: nowrap;
+  }
+  ${resultsTableText}
+  tbody tr:last-child > * { border-bottom: 0; }
+`;
