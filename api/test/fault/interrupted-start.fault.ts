@@ -70,8 +70,10 @@ it("a start killed in the news load, then in the price load, then stopped by SIG
     expect(await db.prisma.technicalIndicator.count()).toBe(cleanLoad.tickers);
     const articles = await db.prisma.newsArticle.groupBy({ by: ["source"], _count: true });
     expect(Object.fromEntries(articles.map((row) => [row.source, row._count]))).toEqual(cleanLoad.articles);
-    // One marker per news file, then prices, earnings and the 13F quarters.
-    expect(await db.prisma.snapshotLoad.count()).toBe(Object.keys(cleanLoad.articles).length + 3);
+    // The 46 bundled market videos (49 rows, 3 listed under several tickers), once each.
+    expect(await db.prisma.marketVideo.count()).toBe(46);
+    // One marker per news file, then the videos, prices, earnings and the 13F quarters.
+    expect(await db.prisma.snapshotLoad.count()).toBe(Object.keys(cleanLoad.articles).length + 4);
   } finally {
     await db.close();
   }

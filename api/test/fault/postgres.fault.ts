@@ -73,11 +73,12 @@ describeOnPostgres("on PostgreSQL", () => {
     const scratch = new pg.Client({ connectionString: databaseUrl });
     await scratch.connect();
     try {
-      const counts = await scratch.query<{ bars: number; indicators: number; articles: number; loads: number }>(`
+      const counts = await scratch.query<{ bars: number; indicators: number; articles: number; videos: number; loads: number }>(`
         SELECT (SELECT count(*)::int FROM price_data) AS bars, (SELECT count(*)::int FROM technical_indicators) AS indicators,
-          (SELECT count(*)::int FROM news_articles) AS articles, (SELECT count(*)::int FROM snapshot_loads) AS loads`);
-      // Nine loads: news (per file), prices, earnings and the 13F quarters, each finished once.
-      expect(counts.rows[0]).toEqual({ bars: 384_336, indicators: 467, articles: 29_698, loads: 9 });
+          (SELECT count(*)::int FROM news_articles) AS articles, (SELECT count(*)::int FROM market_videos) AS videos,
+          (SELECT count(*)::int FROM snapshot_loads) AS loads`);
+      // Ten loads: news (per file), the market videos, prices, earnings and the 13F quarters, each finished once.
+      expect(counts.rows[0]).toEqual({ bars: 384_336, indicators: 467, articles: 29_698, videos: 46, loads: 10 });
     } finally {
       await scratch.end();
     }
