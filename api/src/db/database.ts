@@ -16,6 +16,11 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL only: a connection of the pool for the caller alone (session advisory locks); release it after use. */
   reserveConnection?(): Promise<pg.PoolClient>;
+  /**
+   * Runs a multi-statement SQL script and then `after` (one parameterised statement) in one
+   * transaction, on the driver itself: Prisma's driver adapters split scripts at every ';'.
+   */
+  runScriptInTransaction(script: string, after: { sql: string; params: unknown[] }): Promise<void>;
 };
 
 /**
@@ -67,7 +72,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // is dropped by pg-pool), so they do not end the process.
     const pool = new ReconnectingPool({ connectionString: target.url });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    return { ...wrap(prisma, "postgres", () => pool.end()), reserveConnection: () => pool.connect() };
+    const runScriptInTransaction = async (script: string, after: { sql: string; params: unknown[] }) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query(script);
+        await client.query(after.sql, after.params);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    return { ...wrap(prisma, "postgres", () => pool.end()), reserveConnection: () => pool.connect(), runScriptInTransaction };
   }
   fs.mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir);
@@ -81,14 +100,22 @@ type DriverAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>[
 /** Wraps an already open PGlite instance (tests load one from a migrated snapshot). */
 export function databaseOnPGlite(pglite: PGlite): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) as unknown as DriverAdapter });
-  return wrap(prisma, "pglite", () => pglite.close());
+  return {
+    ...wrap(prisma, "pglite", () => pglite.close()),
+    async runScriptInTransaction(script, after) {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(script);
+        await tx.query(after.sql, after.params);
+      });
+    },
+  };
 }
 
 function wrap(
   prisma: PrismaClient,
   kind: DatabaseTarget["kind"],
   closeDriver: () => Promise<void>,
-): Database {
+): Omit<Database, "runScriptInTransaction"> {
   return {
     prisma,
     kind,

@@ -1,14 +1,26 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { projectRoot } from "../config/project-root";
 import { createTestDatabase } from "../../test/test-database";
-import { committedMigrations, pendingMigrations } from "./migrations";
+import { openDatabase } from "./database";
+import { applyPendingMigrations, committedMigrations, pendingMigrations } from "./migrations";
 
-it("the test database has every committed migration applied by prisma migrate deploy", async () => {
+it("the test database has every committed migration applied, recorded as prisma migrate deploy records them", async () => {
   const db = await createTestDatabase();
   try {
     expect(committedMigrations().length).toBeGreaterThan(0);
     expect(await pendingMigrations(db)).toEqual([]);
+    // Prisma's checksum is the script's SHA-256: the CLI then sees the same migrations applied.
+    const recorded = await db.prisma.$queryRaw<{ name: string; checksum: string }[]>`
+      SELECT migration_name AS name, checksum FROM _prisma_migrations ORDER BY migration_name`;
+    expect(recorded).toEqual(
+      committedMigrations().map((name) => ({
+        name,
+        checksum: createHash("sha256").update(fs.readFileSync(path.join(projectRoot, "prisma", "migrations", name, "migration.sql"))).digest("hex"),
+      })),
+    );
     const tables = await db.prisma.$queryRaw<{ name: string }[]>`
       SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`;
     expect(tables.map((t) => t.name)).toEqual(
@@ -53,4 +65,25 @@ it("has no semicolon in a migration's comments: on PostgreSQL the driver adapter
       .map((line) => `${name}: ${line.trim()}`),
   );
   expect(commentsWithSemicolons).toEqual([]);
+});
+
+it("applies a migration whole or not at all: a failing script leaves neither its tables nor its row", async () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-migrations-"));
+  const write = (name: string, sql: string) => {
+    fs.mkdirSync(path.join(scratch, "migrations", name), { recursive: true });
+    fs.writeFileSync(path.join(scratch, "migrations", name, "migration.sql"), sql);
+  };
+  write("1_good", "CREATE TABLE first_table (id int);\nCREATE TABLE second_table (id int);");
+  write("2_bad", "CREATE TABLE third_table (id int);\nSELECT no_such_function();");
+  const db = await openDatabase({ kind: "pglite", dataDir: path.join(scratch, "pglite") });
+  try {
+    await expect(applyPendingMigrations(db, undefined, path.join(scratch, "migrations"))).rejects.toThrow(/no_such_function/);
+    const tables = await db.prisma.$queryRaw<{ name: string }[]>`
+      SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`;
+    expect(tables.map((table) => table.name)).toEqual(["_prisma_migrations", "first_table", "second_table"]);
+    expect(await pendingMigrations(db, path.join(scratch, "migrations"))).toEqual(["2_bad"]);
+  } finally {
+    await db.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 });

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../config/project-root";
@@ -7,58 +7,62 @@ import { openDatabase, type Database, type DatabaseTarget } from "./database";
 import { waitAndRunExclusively } from "./run-exclusively";
 
 const migrationsDir = path.join(projectRoot, "prisma", "migrations");
-const prismaConfig = path.join(projectRoot, "prisma", "prisma.config.ts");
 
-export function committedMigrations(): string[] {
+export function committedMigrations(directory = migrationsDir): string[] {
   return fs
-    .readdirSync(migrationsDir, { withFileTypes: true })
+    .readdirSync(directory, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .filter((entry) => fs.existsSync(path.join(migrationsDir, entry.name, "migration.sql")))
+    .filter((entry) => fs.existsSync(path.join(directory, entry.name, "migration.sql")))
     .map((entry) => entry.name)
     .sort();
 }
 
 /** Committed migrations that the database has not finished applying. */
-export async function pendingMigrations(db: Database): Promise<string[]> {
+export async function pendingMigrations(db: Database, directory = migrationsDir): Promise<string[]> {
   const [{ exists }] = await db.prisma.$queryRaw<{ exists: boolean }[]>`
     SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS "exists"`;
-  if (!exists) return committedMigrations();
+  if (!exists) return committedMigrations(directory);
   const applied = await db.prisma.$queryRaw<{ migration_name: string }[]>`
     SELECT migration_name FROM _prisma_migrations
     WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
   const appliedNames = new Set(applied.map((row) => row.migration_name));
-  return committedMigrations().filter((name) => !appliedNames.has(name));
+  return committedMigrations(directory).filter((name) => !appliedNames.has(name));
 }
 
+/** Prisma's migrations table, as `prisma migrate deploy` creates it (so either may apply the next migration). */
+const createMigrationsTable = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+  "checksum" VARCHAR(64) NOT NULL,
+  "finished_at" TIMESTAMPTZ,
+  "migration_name" VARCHAR(255) NOT NULL,
+  "logs" TEXT,
+  "rolled_back_at" TIMESTAMPTZ,
+  "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+)`;
+
 /**
- * Applies committed migrations with `prisma migrate deploy` (the WASM schema
- * engine, so it works offline). The CLI takes ~10 s to exit even with nothing
- * to do, so it only runs when a migration is pending.
+ * Applies the pending committed migrations in order, each with its `_prisma_migrations` row in
+ * one transaction (a kill leaves it applied or not at all), recorded as `prisma migrate deploy`
+ * records it (the checksum is the script's SHA-256), so the CLI and this agree on what is
+ * applied. Done here rather than by spawning the CLI, which took ~10 s to start and exit.
  */
-export async function runMigrateDeploy(target: DatabaseTarget, logger?: Logger): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" };
-  if (target.kind === "postgres") env.DATABASE_URL = target.url;
-  else {
-    delete env.DATABASE_URL;
-    env.DATA_DIR = path.dirname(target.dataDir);
-  }
-  const cli = require.resolve("prisma/build/index.js");
-  const output: string[] = [];
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, "migrate", "deploy", "--config", prismaConfig], {
-      cwd: projectRoot,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
+export async function applyPendingMigrations(db: Database, logger?: Logger, directory = migrationsDir): Promise<string[]> {
+  const pending = await pendingMigrations(db, directory);
+  if (pending.length === 0) return pending;
+  logger?.info({ pending }, "applying database migrations");
+  await db.prisma.$executeRawUnsafe(createMigrationsTable);
+  for (const name of pending) {
+    const script = fs.readFileSync(path.join(directory, name, "migration.sql"), "utf8");
+    const checksum = createHash("sha256").update(script).digest("hex");
+    await db.runScriptInTransaction(script, {
+      sql: `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+            VALUES ($1, $2, $3, now(), now(), 1)`,
+      params: [randomUUID(), checksum, name],
     });
-    child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
-  if (exitCode !== 0) {
-    throw new Error(`prisma migrate deploy failed (exit ${exitCode}):\n${output.join("")}`);
   }
-  logger?.info({ database: target.kind }, "database migrations applied");
+  logger?.info({ database: db.kind, applied: pending.length }, "database migrations applied");
+  return pending;
 }
 
 /** pg advisory lock id of applying migrations ("migr" in ASCII); any app instance on the same database shares it. */
@@ -66,33 +70,17 @@ export const MIGRATION_LOCK_ID = 0x6d696772;
 
 /**
  * Opens the database, first applying any pending migration. On PostgreSQL one instance at a
- * time migrates: another one starting together waits for it (the CLI's own lock gives up
- * after 10 s), then finds nothing pending. `signal` stops the wait, never a running CLI.
+ * time migrates: another one starting together waits for it, then finds nothing pending.
+ * `signal` stops the wait.
  */
 export async function openMigratedDatabase(target: DatabaseTarget, logger?: Logger, signal?: AbortSignal): Promise<Database> {
   const db = await openDatabase(target);
-  if (db.kind === "pglite") {
-    const pending = await pendingMigrations(db);
-    if (pending.length === 0) return db;
-    logger?.info({ pending }, "applying database migrations");
-    // PGlite allows one process per data folder: release it while the CLI runs.
-    await db.close();
-    await runMigrateDeploy(target, logger);
-    signal?.throwIfAborted();
-    return openDatabase(target);
-  }
   try {
-    await waitAndRunExclusively(
-      db,
-      MIGRATION_LOCK_ID,
-      async () => {
-        const pending = await pendingMigrations(db);
-        if (pending.length === 0) return;
-        logger?.info({ pending }, "applying database migrations");
-        await runMigrateDeploy(target, logger);
-      },
-      { logger, what: "applying database migrations", signal },
-    );
+    await waitAndRunExclusively(db, MIGRATION_LOCK_ID, () => applyPendingMigrations(db, logger), {
+      logger,
+      what: "applying database migrations",
+      signal,
+    });
     return db;
   } catch (error) {
     await db.close();
