@@ -23,5 +23,5 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}", "**/test/**", "e2e/**"],
     languageOptions: { globals: { ...globals.jest } },
   },
-  { files: ["relay.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  { files: ["relay.config.js", "api/test/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
 );

@@ -1,10 +1,15 @@
+/**
+ * @db
+ * @redis
+ */
 // Two app instances (separate dependencies, database pools and Redis connections, as two
 // processes would have) on one PostgreSQL database and one Redis: what a deployment of
 // several instances behind a load balancer relies on.
 import crypto from "node:crypto";
 import http from "node:http";
 import Redis from "ioredis";
-import { eventually, listen, signInCookie, subscribe } from "../test/live-server";
+import { eventually } from "../test/eventually";
+import { listen, signInCookie, subscribe } from "../test/live-server";
 import { createUser } from "../test/sign-in";
 import { TEST_SESSION_SECRET } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";

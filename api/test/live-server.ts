@@ -73,12 +73,3 @@ export async function subscribe(baseUrl: string, query: string, headers: Record<
     abort: () => abort.abort(),
   };
 }
-
-/** Resolves when `check` holds, polling; fails after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -1,3 +1,4 @@
+/** @db */
 import crypto from "node:crypto";
 import type { Express } from "express";
 import request from "supertest";

@@ -1,3 +1,4 @@
+/** @redis */
 import crypto from "node:crypto";
 import Redis from "ioredis";
 import { AppError } from "../errors/app-error";

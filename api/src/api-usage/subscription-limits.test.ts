@@ -1,6 +1,8 @@
+/** @db */
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
-import { eventually, listen, signInCookie, subscribe } from "../../test/live-server";
+import { eventually } from "../../test/eventually";
+import { listen, signInCookie, subscribe } from "../../test/live-server";
 import { createUser } from "../../test/sign-in";
 import type { BudgetOwner } from "./query-budget";
 

@@ -1,3 +1,4 @@
+/** @db */
 import http from "node:http";
 import { Writable } from "node:stream";
 import pino from "pino";

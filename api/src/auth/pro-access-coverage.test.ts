@@ -6,6 +6,8 @@
  * `node(id:)` / `nodes(ids:)`, and REST. A Pro user is the positive control.
  * Later issues' Pro fields are covered automatically; a Pro type that is a Node
  * needs a fixture in `proNodeFixtures` below (the harness fails without one).
+ *
+ * @db
  */
 import crypto from "node:crypto";
 import express, { type Express } from "express";

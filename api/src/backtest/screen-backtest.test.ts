@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import type { Express } from "express";
 import type { AppDeps } from "../context";

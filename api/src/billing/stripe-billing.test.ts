@@ -1,3 +1,4 @@
+/** @db */
 import type { Express } from "express";
 import Stripe from "stripe";
 import request from "supertest";

@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import { storePriceBars, type StoredBar } from "../market-data/price-bars";
 import { createTestApp } from "../../test/test-app";

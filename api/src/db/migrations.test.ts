@@ -1,3 +1,4 @@
+/** @db */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,3 +1,4 @@
+/** @db */
 import { createTestDatabase } from "../../test/test-database";
 import { openDatabase } from "./database";
 import { waitAndRunExclusively } from "./run-exclusively";

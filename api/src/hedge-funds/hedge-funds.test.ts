@@ -1,3 +1,4 @@
+/** @db */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";

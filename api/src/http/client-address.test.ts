@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import { loadConfig } from "../config/config";
 import { createTestApp } from "../../test/test-app";

@@ -1,3 +1,4 @@
+/** @db */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serverAudits } from "graphql-http";

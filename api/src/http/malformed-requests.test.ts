@@ -1,3 +1,4 @@
+/** @db */
 import zlib from "node:zlib";
 import { GraphQLError } from "graphql";
 import pino from "pino";

@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createTestApp } from "../../test/test-app";

@@ -1,3 +1,4 @@
+/** @db */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

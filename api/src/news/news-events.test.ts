@@ -1,6 +1,7 @@
+/** @redis */
 import crypto from "node:crypto";
 import Redis from "ioredis";
-import { eventually } from "../../test/live-server";
+import { eventually } from "../../test/eventually";
 import { Prisma, type MarketVideo, type NewsArticle } from "../generated/prisma/client";
 import { createNewsEvents, type NewsEvents } from "./news-events";
 

@@ -1,3 +1,4 @@
+/** @db */
 import { createTestDeps } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
 import { AppError } from "../errors/app-error";

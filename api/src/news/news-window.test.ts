@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";

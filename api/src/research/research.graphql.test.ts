@@ -1,3 +1,4 @@
+/** @db */
 import type { Express } from "express";
 import request from "supertest";
 import type { AppDeps } from "../context";

@@ -1,3 +1,4 @@
+/** @db */
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
 import { forgetStoredPicks } from "../ai-picks/ai-picks";

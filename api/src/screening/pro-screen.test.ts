@@ -1,3 +1,4 @@
+/** @db */
 // The Pro screen end to end (GraphQL and REST) on the bundled prices of five tickers and the bundled
 // 13F snapshot: Pro only, each advanced filter's honest warnings against real (partial) data, bad
 // input named by field, stored runs and saved screens of kind PRO.

@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import type { AppDeps } from "../context";
 import { recomputeTechnicals } from "../market-data/technicals-store";

@@ -1,3 +1,4 @@
+/** @db */
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/database";

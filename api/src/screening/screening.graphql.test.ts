@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import type { User } from "../generated/prisma/client";
 import { universeInfo } from "../market-data/universes";

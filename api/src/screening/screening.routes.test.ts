@@ -1,3 +1,4 @@
+/** @db */
 import request from "supertest";
 import type { User } from "../generated/prisma/client";
 import { loadSnapshotPrices } from "../../test/market-data";

@@ -1,3 +1,4 @@
+/** @db */
 import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../../config/project-root";
