@@ -1,18 +1,18 @@
 // The AI picks pass: reads the stored prices and news, runs the walk-forward model, and replaces
 // the stored picks, rebalance outcomes and track record (written beside the previous pass, which
 // readers keep seeing until the new one is complete: a pass killed halfway leaves it whole). It runs off the request path: at start, and whenever the price
-// data's version changes (a snapshot load or a refresh), once across instances.
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+// data's version changes (a snapshot load or a refresh), once across instances. Its computation
+// runs in a worker thread (ai-picks-compute.ts); this thread only reads the inputs and writes.
 import type { AppDeps } from "../context";
 import { currentDataCoverage } from "../data-coverage/data-coverage";
 import type { Database } from "../db/database";
 import { isSkipped, runExclusively, type SkippedPass } from "../db/run-exclusively";
-import { loadIndicatorLibrary } from "../market-data/technicals";
-import { lastIndexOnOrBefore, marketReturns, sourceLabel, type BarHistory } from "../market-data/technicals-store";
-import { historyFeatures } from "./features";
-import { readNewsIndex } from "./news-inputs";
-import { trackRecord, type RebalanceOutcome } from "./track-record";
-import { MODEL_VERSION, scoreDay, walkForward, type ScoredDay, type WalkForwardInput } from "./walk-forward";
+import { packBars } from "../market-data/packed-bars";
+import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
+import { buffersOf } from "../workers/worker-pool";
+import { aiPicksWorker, featuresOf } from "./ai-picks-compute";
+import { packNews, readNewsIndex, readNewsRows } from "./news-inputs";
+import { MODEL_VERSION, type WalkForwardInput } from "./walk-forward";
 
 export const AI_PICKS_LOCK_ID = 0x61697063;
 
@@ -38,17 +38,12 @@ export async function modelInputs(deps: Pick<AppDeps, "db" | "technicals">): Pro
   return inputsCache.inputs;
 }
 
+/** The features are computed in a worker thread (a few seconds over the bundled prices); the news index here. */
 async function readModelInputs(deps: Pick<AppDeps, "db" | "technicals">): Promise<ModelInputs> {
   const bars = await deps.technicals.bars();
-  const market = await marketReturns((tickers) =>
-    tickers.flatMap((ticker) => {
-      const series = bars.byTicker.get(ticker);
-      return series ? [{ ticker, dates: series.dates, closes: series.closes, volumes: series.volumes, source: series.sources.at(-1) ?? "" }] : [];
-    }),
-  );
-  const features = await historyFeatures(bars, market, await loadIndicatorLibrary());
+  const computed = await aiPicksWorker.run("featureValues", [await packBars(bars)]);
   const news = await readNewsIndex(deps.db);
-  return { features, tradingDays: bars.tradingDays, news, bars, marketProxy: market?.name ?? null };
+  return { features: featuresOf(bars, computed), tradingDays: bars.tradingDays, news, bars, marketProxy: computed.marketProxy };
 }
 
 /** The last trading day on or before `day` (null before the first). */
@@ -71,99 +66,69 @@ async function newsSources(db: Database) {
  * A run's picks in one statement: the rows travel as one jsonb array expanded by jsonb_to_recordset
  * (as price-bars.ts stores bars; Prisma's createMany took about 20 s for a pass's 13,000 rows on PGlite).
  */
-async function storePicks(db: Database, runId: number, day: ScoredDay, forwardReturns: Map<string, number> | null): Promise<number> {
-  const payload = JSON.stringify(
-    day.picks.map((pick) => ({
-      t: pick.ticker,
-      r: pick.rank,
-      p: pick.price.toFixed(2),
-      a: pick.aiScore.toFixed(4),
-      r1: pick.returns1m?.toFixed(4) ?? null,
-      r3: pick.returns3m?.toFixed(4) ?? null,
-      r12: pick.returns12m?.toFixed(4) ?? null,
-      rsi: pick.rsi?.toFixed(2) ?? null,
-      s: pick.score,
-      f: pick.factors,
-      n: pick.newsArticles,
-      b: pick.baselineRank,
-      fr: forwardReturns?.get(pick.ticker) ?? null,
-    })),
-  );
+async function storePicks(db: Database, runId: number, date: string, payload: string): Promise<number> {
   // market_cap stays empty: no shares-outstanding data is stored, so none is guessed.
   return db.prisma.$executeRaw`
     INSERT INTO ai_picks (run_id, date, ticker, rank, price, ai_score, returns_1m, returns_3m, returns_12m, rsi, score, factors, news_articles, baseline_rank, forward_return)
-    SELECT ${runId}, ${day.date}, t, r, p, a, r1, r3, r12, rsi, s, f, n, b, fr
+    SELECT ${runId}, ${date}, t, r, p, a, r1, r3, r12, rsi, s, f, n, b, fr
     FROM jsonb_to_recordset(${payload}::jsonb)
       AS x(t text, r int, p numeric, a numeric, r1 numeric, r3 numeric, r12 numeric, rsi numeric, s float8, f jsonb, n int, b int, fr float8)`;
-}
-
-/** The realised return of each pick to its period's end, as the track record computed it. */
-function realisedReturns(day: ScoredDay, inputs: ModelInputs, periodEnd: string): Map<string, number> {
-  const returns = new Map<string, number>();
-  for (const pick of day.picks) {
-    const series = inputs.features.get(pick.ticker)!;
-    const end = lastIndexOnOrBefore(series.dates, periodEnd);
-    if (end >= 0 && series.dates[end] > day.date) returns.set(pick.ticker, series.closes[end] / pick.price - 1);
-  }
-  return returns;
 }
 
 /** One pass: compute everything, store it beside the previous pass, then switch readers to it. */
 export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSignal } = {}): Promise<AiPicksPassResult> {
   const started = performance.now();
   const dataVersion = await deps.technicals.version();
-  const inputs = await modelInputs(deps);
-  const rebalances = await walkForward(inputs, async () => {
-    options.signal?.throwIfAborted();
-    await yieldToEventLoop();
-  });
-  const record = trackRecord(rebalances, inputs.features, inputs.tradingDays);
+  const bars = await deps.technicals.bars();
   const coverage = await currentDataCoverage(deps.db);
-  const shownDays = [inputs.tradingDays.at(-1), coverage.defaultAsOf && tradingDayOnOrBefore(inputs.tradingDays, coverage.defaultAsOf)]
-    .filter((day): day is string => Boolean(day) && !rebalances.some((rebalance) => rebalance.date === day));
-  const days = [...new Set(shownDays)].flatMap((day) => scoreDay(inputs, rebalances, day) ?? []);
+  const shownDays = [bars.tradingDays.at(-1), coverage.defaultAsOf && tradingDayOnOrBefore(bars.tradingDays, coverage.defaultAsOf)].filter((day): day is string =>
+    Boolean(day),
+  );
+  const news = packNews(await readNewsRows(deps.db));
+  // The computation (features, walk-forward, track record, shown days) in a worker thread: the
+  // typed arrays are copied there, the news arrays moved.
+  const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, shownDays }], {
+    signal: options.signal,
+    transfer: buffersOf([news.counts, news.times, news.timeKnown, news.scores]),
+  });
   const sources = {
-    prices: inputs.bars.sourceRanges.map((range) => sourceLabel(range.source, range.first, range.last)),
-    marketProxy: inputs.marketProxy,
+    prices: bars.sourceRanges.map((range) => sourceLabel(range.source, range.first, range.last)),
+    marketProxy: computed.marketProxy,
     news: await newsSources(deps.db),
   };
   options.signal?.throwIfAborted();
   const ms = Math.round(performance.now() - started);
   // Leftovers of a pass killed halfway: never complete, so never read.
   await deps.db.prisma.aiTrackRecord.deleteMany({ where: { complete: false } });
-  const { outcomes: _outcomes, curve, ...summary } = record;
+  const { summary, curve } = computed;
   const pass = await deps.db.prisma.aiTrackRecord.create({ data: { dataVersion, modelVersion: MODEL_VERSION, summary, curve, sources, passMs: ms } });
-  const runs = [
-    ...rebalances.map((day, index) => ({ day, kind: "rebalance", outcome: record.outcomes.get(day.date) ?? null, periodEnd: rebalances[index + 1]?.date ?? null })),
-    ...days.map((day) => ({ day, kind: "day", outcome: null as RebalanceOutcome | null, periodEnd: null as string | null })),
-  ];
   let picks = 0;
   // Short statements, no long transaction: the embedded database's one connection keeps serving requests between them.
-  for (const { day, kind, outcome, periodEnd } of runs) {
+  for (const { date, kind, model, universeSize, periodEnd, outcome, picksJson } of computed.runs) {
     options.signal?.throwIfAborted();
     const run = await deps.db.prisma.aiPickRun.create({
       data: {
         recordId: pass.id,
-        date: day.date,
+        date,
         kind,
         dataVersion,
         modelVersion: MODEL_VERSION,
-        fittedOn: day.model.fittedOn,
-        trainingSamples: day.model.trainingSamples,
-        trainingFrom: day.model.trainingFrom,
-        trainingThrough: day.model.trainingThrough,
-        model: { intercept: day.model.intercept, weights: day.model.weights, calibration: day.model.calibration },
-        universeSize: day.picks.length,
+        fittedOn: model.fittedOn,
+        trainingSamples: model.trainingSamples,
+        trainingFrom: model.trainingFrom,
+        trainingThrough: model.trainingThrough,
+        model: { intercept: model.intercept, weights: model.weights, calibration: model.calibration },
+        universeSize,
         periodEnd,
         outcome: outcome ?? undefined,
       },
     });
-    picks += await storePicks(deps.db, run.id, day, outcome && periodEnd ? realisedReturns(day, inputs, periodEnd) : null);
+    picks += await storePicks(deps.db, run.id, date, picksJson);
   }
   // Readers switch to this pass in one statement; then the older passes go.
   await deps.db.prisma.aiTrackRecord.update({ where: { id: pass.id }, data: { complete: true } });
   await deps.db.prisma.aiTrackRecord.deleteMany({ where: { id: { not: pass.id } } });
-  return { dataVersion, rebalances: rebalances.length, days: days.map((day) => day.date), picks, ms };
+  return { dataVersion, rebalances: computed.rebalances, days: computed.days, picks, ms };
 }
 
 /** Whether the stored picks are of the current prices and model (a pass is needed when not). */

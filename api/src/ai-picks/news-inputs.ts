@@ -57,12 +57,49 @@ export function newsIndexOf(rows: { ticker: string; publishedAt: Date; timeKnown
   };
 }
 
-/** Every scored article's tickers, time and score (social posts left out, as in screens). */
-export async function readNewsIndex(db: Database): Promise<NewsIndex> {
-  const rows = await db.prisma.$queryRaw<{ ticker: string; publishedAt: Date; timeKnown: boolean; score: number }[]>`
+export type NewsRow = { ticker: string; publishedAt: Date; timeKnown: boolean; score: number };
+
+/** Every scored article's tickers, time and score (social posts left out, as in screens), by ticker then time. */
+export async function readNewsRows(db: Database): Promise<NewsRow[]> {
+  return db.prisma.$queryRaw<NewsRow[]>`
     SELECT ticker, published_at AS "publishedAt", published_time_known AS "timeKnown", score::float8 AS score
     FROM news_articles, unnest(tickers) AS ticker
     WHERE NOT is_social
     ORDER BY ticker, published_at`;
-  return newsIndexOf(rows);
+}
+
+/** The news index of the stored articles. */
+export async function readNewsIndex(db: Database): Promise<NewsIndex> {
+  return newsIndexOf(await readNewsRows(db));
+}
+
+/** News rows as a worker thread receives them cheaply: runs of one ticker, and typed arrays. */
+export type PackedNews = { tickers: string[]; counts: Int32Array; times: Float64Array; timeKnown: Uint8Array; scores: Float64Array };
+
+export function packNews(rows: NewsRow[]): PackedNews {
+  const tickers: string[] = [];
+  const counts: number[] = [];
+  const times = new Float64Array(rows.length);
+  const timeKnown = new Uint8Array(rows.length);
+  const scores = new Float64Array(rows.length);
+  rows.forEach((row, index) => {
+    if (tickers.at(-1) === row.ticker) counts[counts.length - 1] += 1;
+    else {
+      tickers.push(row.ticker);
+      counts.push(1);
+    }
+    times[index] = row.publishedAt.getTime();
+    timeKnown[index] = row.timeKnown ? 1 : 0;
+    scores[index] = row.score;
+  });
+  return { tickers, counts: Int32Array.from(counts), times, timeKnown, scores };
+}
+
+export function unpackNews({ tickers, counts, times, timeKnown, scores }: PackedNews): NewsRow[] {
+  const rows: NewsRow[] = [];
+  let index = 0;
+  tickers.forEach((ticker, run) => {
+    for (let end = index + counts[run]; index < end; index++) rows.push({ ticker, publishedAt: new Date(times[index]), timeKnown: timeKnown[index] === 1, score: scores[index] });
+  });
+  return rows;
 }

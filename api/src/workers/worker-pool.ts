@@ -18,7 +18,7 @@ import path from "node:path";
 import { Worker, type Transferable } from "node:worker_threads";
 import { TRANSFER_MARK, type TaskMessage, type WorkerReply } from "./worker-protocol";
 
-export { transferring } from "./worker-protocol";
+export { buffersOf, transferring } from "./worker-protocol";
 
 /** Idle workers end after this long (the next task starts one again, in well under a second). */
 const IDLE_MS = 30_000;

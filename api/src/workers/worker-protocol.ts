@@ -27,3 +27,8 @@ export function isTransferring(value: unknown): value is Transferring<unknown> {
 export function unwrapTransferring<T>(value: T | Transferring<T>): T {
   return isTransferring(value) ? (value.value as T) : value;
 }
+
+/** The buffers behind typed arrays, each once, for a transfer list. */
+export function buffersOf(arrays: Iterable<ArrayBufferView>): Transferable[] {
+  return [...new Set([...arrays].map((array) => array.buffer as ArrayBuffer))];
+}
