@@ -1,7 +1,8 @@
 // `npm run bench:13f [-- --runs 200]`: how long the 16 bundled 13F quarters take to import into a fresh
 // database, and p50/p95 of the tracker's `hedgeFund` holdings query over GraphQL (Pro session, through
 // the HTTP app on an in-process server, keep-alive client). A temporary PGlite database in the
-// system's temp folder, deleted at the end. Progress on stderr; the table on stdout.
+// system's temp folder, deleted at the end. Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, measure, ms, percentileCells, percentileColumns, printReport, runBench, timed } from "../bench/harness";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,11 +14,10 @@ import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { buildApp } from "../http/app";
 import { createLogger } from "../logging/logger";
 import { issueSignInToken } from "../../test/sign-in";
-import { measureRequests, serveForBench, type BenchServer } from "./bench-http";
+import { serveForBench, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const trackerQuery = `query HedgeFundBench($cik: String!) { hedgeFund(cik: $cik) { cik name
   quarters { quarterEnd filedAt accessionNumber amendment totalValue holdingsCount top10Weight filingUrl }
@@ -28,13 +28,12 @@ async function main() {
   log(`temporary database: ${directory}`);
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: directory, WEB_REQUESTS_PER_10_MINUTES: "100000000" });
   const logger = createLogger(config);
+  const environment = benchEnvironment(describeDatabase(config.database));
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
   let server: BenchServer | undefined;
   try {
-    const started = performance.now();
-    const load = await loadHedgeFundSnapshot(deps, { force: true });
-    const importMs = performance.now() - started;
+    const [load, importMs] = await timed(() => loadHedgeFundSnapshot(deps, { force: true }));
     log(`imported ${load.quarters} quarters (${load.rows} rows) in ${importMs.toFixed(0)} ms`);
 
     const user = await db.prisma.user.create({ data: { email: "bench-13f@example.com", planType: "pro", subscriptionStatus: "active", proSince: new Date() } });
@@ -45,10 +44,22 @@ async function main() {
     const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
     server = await serveForBench(buildApp(deps, { webDistDir: path.join(directory, "no-web") }), { cookie });
     const { send } = server;
-    const { p50, p95 } = await measureRequests(() => send("POST", "/graphql", { query: trackerQuery, variables: { cik: "0001067983" } }), runs);
-    console.log(`${"import of the 16 bundled 13F quarters into a fresh database".padEnd(64)} ${importMs.toFixed(0).padStart(8)} ms   ${load.rows} rows`);
-    console.log(`${`hedgeFund tracker query (16 quarters + 50 holdings), p50 of ${runs}`.padEnd(64)} ${p50.toFixed(1).padStart(8)} ms`);
-    console.log(`${`hedgeFund tracker query, p95 of ${runs}`.padEnd(64)} ${p95.toFixed(1).padStart(8)} ms   aim ≤ 20 ms`);
+    const tracker = await measure(() => send("POST", "/graphql", { query: trackerQuery, variables: { cik: "0001067983" } }), { runs, warmUp: 1, reported: true });
+    log(`  hedgeFund tracker query: p50 ${ms(tracker.p50)} ms, p95 ${ms(tracker.p95)} ms`);
+    printReport({
+      bench: "13f",
+      environment,
+      tables: [
+        { columns: ["step", "ms", "note"], rows: [["import of the 16 bundled 13F quarters into a fresh database", ms(importMs, 0), `${load.quarters} quarters, ${load.rows} rows`]] },
+        {
+          title: `Requests (Pro session, one at a time, after one warm-up)`,
+          columns: ["request", "runs", ...percentileColumns],
+          rows: [["hedgeFund tracker query (16 quarters + 50 holdings)", tracker.runs, ...percentileCells(tracker)]],
+        },
+      ],
+      notes: ["Aim: tracker query p95 ≤ 20 ms."],
+      results: { importMs, quarters: load.quarters, rows: load.rows, trackerQuery: tracker },
+    });
   } finally {
     await server?.close();
     await db.close();
@@ -56,7 +67,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -6,7 +6,8 @@
 //     record alone over inputs already in memory (p50 of 3); then storing the pass.
 //  3. p50/p95 over --runs requests of the web's `aiPicks(first: 5)` over GraphQL and of
 //     GET /api/ai-picks, anonymous, through the HTTP app (in-process server, keep-alive client).
-// Progress on stderr; the table on stdout.
+// Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, measure, median, ms, percentileCells, percentileColumns, printReport, runBench, sample, timed, type Percentiles } from "../bench/harness";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,11 +23,10 @@ import { buildApp } from "../http/app";
 import { createLogger } from "../logging/logger";
 import { loadPriceSnapshot } from "../market-data/price-snapshot";
 import { loadNewsSnapshot } from "../news/snapshot/news-snapshot";
-import { measureRequests, percentile, serveForBench, timed, type BenchServer } from "./bench-http";
+import { serveForBench, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const webQuery = `query AiPicksBench($asOf: String) { aiPicks(first: 5, asOf: $asOf) { status date totalCount edges { node { ticker rank aiScore price returns1m why newsNote } } model { fittedOn trainingSamples } } }`;
 
@@ -35,6 +35,7 @@ async function main() {
   log(`temporary database: ${directory}`);
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: directory, WEB_REQUESTS_PER_10_MINUTES: "100000000" });
   const logger = createLogger(config);
+  const environment = benchEnvironment(describeDatabase(config.database));
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
   let server: BenchServer | undefined;
@@ -42,10 +43,10 @@ async function main() {
     log("loading the bundled snapshots...");
     await loadNewsSnapshot(deps, { force: true });
     await loadPriceSnapshot(deps, { force: true });
-    const lines: string[] = [];
-    const row = (name: string, ms: number, note = "") => {
-      log(`  ${name}: ${ms.toFixed(0)} ms ${note}`);
-      lines.push(`${name.padEnd(64)} ${ms.toFixed(0).padStart(8)}   ${note}`);
+    const steps: [string, number, string][] = [];
+    const row = (name: string, elapsed: number, note = "") => {
+      log(`  ${name}: ${ms(elapsed, 0)} ms ${note}`);
+      steps.push([name, elapsed, note]);
     };
 
     log("the pass, cold:");
@@ -59,9 +60,8 @@ async function main() {
     row("track record: five strategies simulated day by day", recordMs, `${record.months} completed months`);
     row("full walk-forward over the snapshot, cold (sum of the above)", barsMs + inputsMs + walkMs + recordMs);
 
-    const warm: number[] = [];
-    for (let run = 0; run < 3; run++) warm.push((await timed(async () => trackRecord(await walkForward(inputs), inputs.features, inputs.tradingDays)))[1]);
-    row("walk-forward + track record, inputs in memory (p50 of 3)", percentile(warm, 0.5));
+    const warm = await sample(async () => trackRecord(await walkForward(inputs), inputs.features, inputs.tradingDays), { runs: 3 });
+    row("walk-forward + track record, inputs in memory (p50 of 3)", median(warm));
     const [pass, passMs] = await timed(() => computeAiPicks(deps));
     row("the server's pass: compute and store (inputs in memory)", passMs, `${pass.picks} picks in ${pass.rebalances + pass.days.length} runs`);
     forgetStoredPicks();
@@ -69,16 +69,28 @@ async function main() {
     server = await serveForBench(buildApp(deps, { webDistDir: path.join(directory, "no-web") }));
     const { send } = server;
     log(`reads, ${runs} requests each (anonymous, one at a time):`);
+    const reads: [string, Percentiles][] = [];
     for (const [name, request] of [
       ["GraphQL aiPicks(first: 5), the default day", () => send("POST", "/graphql", { query: webQuery })],
       ["GraphQL aiPicks(first: 5, asOf: 2020-06-15), scored on request", () => send("POST", "/graphql", { query: webQuery, variables: { asOf: "2020-06-15" } })],
       ["GET /api/ai-picks", () => send("GET", "/api/ai-picks")],
     ] as const) {
-      const { p50, p95 } = await measureRequests(request, runs);
-      log(`  ${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${p50.toFixed(1).padStart(8)} / ${p95.toFixed(1)}`);
+      const result = await measure(request, { runs, warmUp: 1, reported: true });
+      log(`  ${name}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+      reads.push([name, result]);
     }
-    process.stdout.write(`\n${"step".padEnd(64)} ${"ms".padStart(8)}\n${lines.join("\n")}\n`);
+    printReport({
+      bench: "ai-picks",
+      environment,
+      tables: [
+        { title: "The pass", columns: ["step", "ms", "note"], rows: steps.map(([name, elapsed, note]) => [name, ms(elapsed, 0), note]) },
+        { title: "Reads (anonymous, one at a time, after one warm-up)", columns: ["request", "runs", ...percentileColumns], rows: reads.map(([name, result]) => [name, result.runs, ...percentileCells(result)]) },
+      ],
+      results: {
+        steps: Object.fromEntries(steps.map(([name, elapsed]) => [name, elapsed])),
+        reads: Object.fromEntries(reads),
+      },
+    });
   } finally {
     await server?.close();
     await db.close();
@@ -86,7 +98,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -7,6 +7,8 @@
 // from every response time, not autocannon's whole-millisecond histogram),
 // 2 s at ten connections (throughput). Prints a table, then the time of cost
 // analysis alone (no HTTP) to tell it apart from session and key look-ups.
+// Progress on stderr; the report (table, then one JSON line) on stdout.
+import { benchEnvironment, log, ms, percentile, printReport, runBench, type BenchEnvironment } from "../bench/harness";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -43,10 +45,6 @@ function close(server: http.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 /** One autocannon run; `onResponseTime` gets every response's time in (fractional) milliseconds. */
 function cannon(scenario: Scenario, connections: number, duration: number, onResponseTime?: (ms: number) => void) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -68,11 +66,10 @@ async function measure(scenario: Scenario): Promise<Measurement> {
   const times: number[] = [];
   const latencyRun = await cannon(scenario, 1, SECONDS.latency, (ms) => times.push(ms));
   const throughputRun = await cannon(scenario, 10, SECONDS.throughput);
-  times.sort((a, b) => a - b);
   return {
-    p50: percentile(times, 50),
-    p97_5: percentile(times, 97.5),
-    p99: percentile(times, 99),
+    p50: percentile(times, 0.5),
+    p97_5: percentile(times, 0.975),
+    p99: percentile(times, 0.99),
     requestsPerSecond: throughputRun.requests.average,
     errors: latencyRun.non2xx + latencyRun.errors + throughputRun.non2xx + throughputRun.errors,
   };
@@ -103,7 +100,8 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 
 async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-auth-"));
-  console.log("Migrating a fresh embedded database…");
+  const environment = benchEnvironment("PGlite (embedded, temporary folder)");
+  log("Migrating a fresh embedded database…");
   const config = loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
@@ -154,12 +152,11 @@ async function main() {
     ];
     const results: (Scenario & Measurement)[] = [];
     for (const scenario of scenarios) {
-      console.log(`Measuring ${scenario.name}…`);
+      log(`Measuring ${scenario.name}…`);
       results.push({ ...scenario, ...(await measure(scenario)) });
     }
-    printTable(results);
-    console.log(`Auth cache (AUTH_CACHE_MS): ${config.session.authCacheMs} ms; run with AUTH_CACHE_MS=0 for every look-up from the database.`);
-    console.log(`Cost analysis alone (price + spend, in-memory budget): ${(await costAnalysisMicroseconds()).toFixed(1)} µs per operation.`);
+    const costMicroseconds = await costAnalysisMicroseconds();
+    report(environment, results, config.session.authCacheMs, costMicroseconds);
   } finally {
     await close(app.server);
     await close(bare.server);
@@ -168,30 +165,38 @@ async function main() {
   }
 }
 
-function printTable(results: (Scenario & Measurement)[]) {
+function report(environment: BenchEnvironment, results: (Scenario & Measurement)[], authCacheMs: number, costMicroseconds: number) {
   const baseline = results[0].p50;
-  const ms = (value: number) => value.toFixed(2);
-  const rows = results.map((r) => [
-    r.name,
-    ms(r.p50),
-    ms(r.p97_5),
-    ms(r.p99),
-    String(Math.round(r.requestsPerSecond)),
-    r === results[0] ? "–" : `+${ms(r.p50 - baseline)}`,
-    String(r.errors),
-  ]);
-  const header = ["{ __typename }", "p50 ms", "p97.5 ms", "p99 ms", "req/s (10 conn.)", "p50 added ms", "non-2xx"];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
-  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row));
-  console.log(
-    "\nLatency at one connection (loopback, client in the same process). 'p50 added' is against the bare Yoga baseline:" +
-      "\nExpress, helmet, request logging (silenced), session/API-key authentication and query-cost analysis together.",
-  );
+  printReport({
+    bench: "auth",
+    environment,
+    tables: [
+      {
+        columns: ["{ __typename }", "p50 ms", "p97.5 ms", "p99 ms", "req/s (10 conn.)", "p50 added ms", "non-2xx"],
+        rows: results.map((r) => [
+          r.name,
+          ms(r.p50, 2),
+          ms(r.p97_5, 2),
+          ms(r.p99, 2),
+          String(Math.round(r.requestsPerSecond)),
+          r === results[0] ? "–" : `+${ms(r.p50 - baseline, 2)}`,
+          String(r.errors),
+        ]),
+        align: ["left", "right", "right", "right", "right", "right", "right"],
+      },
+    ],
+    notes: [
+      "Latency at one connection (loopback, client in the same process). 'p50 added' is against the bare Yoga baseline:",
+      "Express, helmet, request logging (silenced), session/API-key authentication and query-cost analysis together.",
+      `Auth cache (AUTH_CACHE_MS): ${authCacheMs} ms; run with AUTH_CACHE_MS=0 for every look-up from the database.`,
+      `Cost analysis alone (price + spend, in-memory budget): ${costMicroseconds.toFixed(1)} µs per operation.`,
+    ],
+    results: {
+      scenarios: results.map(({ name, p50, p97_5, p99, requestsPerSecond, errors }) => ({ name, p50, p97_5, p99, requestsPerSecond, errors })),
+      authCacheMs,
+      costAnalysisMicroseconds: costMicroseconds,
+    },
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

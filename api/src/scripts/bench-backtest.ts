@@ -6,7 +6,8 @@
 //     indicators computed) and warm (p50 over --runs runs; the days' indicators are kept).
 //  3. What one past day's indicators cost once the bars are in memory (mid-month days, none of
 //     them a rebalance day), against reading that day's windows from the database as before.
-// Progress on stderr; the table on stdout.
+// Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, median, ms, printReport, runBench, sample, timed } from "../bench/harness";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +24,6 @@ import { createUser } from "../../test/sign-in";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(args.runs);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const backtests = [
   {
@@ -36,13 +36,12 @@ const backtests = [
   },
 ];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main() {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-backtest-"));
   log(`temporary database: ${directory}`);
   const config = loadConfig({ NODE_ENV: "development", LOG_LEVEL: "warn", DATA_DIR: directory });
   const logger = createLogger(config);
+  const environment = benchEnvironment(describeDatabase(config.database));
   const db = await openMigratedDatabase(config.database, logger);
   const newDeps = () => buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
   try {
@@ -52,64 +51,62 @@ async function main() {
     const prices = await loadPriceSnapshot(deps, { force: true });
     const viewer: Viewer = { user: await createUser(db, { pro: true }), authMethod: "session" };
 
-    const lines: string[] = [];
+    const measured: { name: string; coldMs: number; warmP50Ms: number; note: string }[] = [];
     for (const { name, input } of backtests) {
       // A new store: nothing of the prices in memory yet.
       const coldDeps = newDeps();
-      let started = performance.now();
-      const result = await screenBacktest(coldDeps, viewer, input);
-      const cold = performance.now() - started;
-      const warm: number[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        started = performance.now();
-        await screenBacktest(coldDeps, viewer, input);
-        warm.push(performance.now() - started);
-      }
-      log(`  ${name}: cold ${cold.toFixed(0)} ms, warm p50 ${median(warm).toFixed(0)} ms`);
-      lines.push(
-        `${name.padEnd(52)} ${cold.toFixed(0).padStart(8)} ${median(warm).toFixed(0).padStart(8)}   ` +
-          `${result.months.length} months, ${result.screenRows} rows on ${result.screenAsOf}, portfolio ${(result.portfolioReturn * 100).toFixed(1)} % vs universe ${(result.universeReturn * 100).toFixed(1)} %`,
-      );
+      const [result, cold] = await timed(() => screenBacktest(coldDeps, viewer, input));
+      const warm = await sample(() => screenBacktest(coldDeps, viewer, input), { runs });
+      log(`  ${name}: cold ${ms(cold, 0)} ms, warm p50 ${ms(median(warm), 0)} ms`);
+      measured.push({
+        name,
+        coldMs: cold,
+        warmP50Ms: median(warm),
+        note: `${result.months.length} months, ${result.screenRows} rows on ${result.screenAsOf}, portfolio ${(result.portfolioReturn * 100).toFixed(1)} % vs universe ${(result.universeReturn * 100).toFixed(1)} %`,
+      });
     }
 
     // One past day's indicators with the bars already in memory (none of these days cached yet).
     const store = newDeps().technicals;
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
-    let started = performance.now();
-    const history = await store.bars();
-    const barsMs = performance.now() - started;
+    const [history, barsMs] = await timed(() => store.bars());
     global.gc?.();
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
     const days = Array.from({ length: 12 }, (_, month) => `2019-${String(month + 1).padStart(2, "0")}-15`);
-    const dayTimes: number[] = [];
-    for (const day of days) {
-      started = performance.now();
-      await store.asOf(day);
-      dayTimes.push(performance.now() - started);
-    }
+    let next = 0;
+    const dayTimes = await sample(() => store.asOf(days[next++]), { runs: days.length });
     const tickers = (await store.asOf(days[0])).byTicker.size;
 
-    process.stdout.write(
-      [
-        "",
-        `Backtest benchmark (${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}); bundled snapshot: ${prices.rows.toLocaleString("en-US")} bars of ${prices.tickers} tickers`,
-        "",
-        `${"backtest".padEnd(52)} ${"cold ms".padStart(8)} ${"warm ms".padStart(8)}   (warm: p50 of ${runs} runs)`,
-        ...lines,
-        "",
-        `Every bar read into memory once per data version: ${barsMs.toFixed(0)} ms, about ${heapMb.toFixed(0)} MB of heap (${history.byTicker.size} tickers, ${history.tradingDays.length} trading days)`,
-        `One past day's indicators from memory (${tickers} tickers): p50 ${median(dayTimes).toFixed(0)} ms, max ${Math.max(...dayTimes).toFixed(0)} ms over ${days.length} mid-month days of 2019`,
-        "",
-      ].join("\n"),
-    );
+    const dayP50 = median(dayTimes);
+    const dayMax = Math.max(...dayTimes);
+    printReport({
+      bench: "backtest",
+      environment,
+      tables: [
+        {
+          title: `Backtests (warm: p50 of ${runs} runs); bundled snapshot: ${prices.rows.toLocaleString("en-US")} bars of ${prices.tickers} tickers`,
+          columns: ["backtest", "cold ms", "warm ms", "note"],
+          rows: measured.map((row) => [row.name, ms(row.coldMs, 0), ms(row.warmP50Ms, 0), row.note]),
+        },
+      ],
+      notes: [
+        `Every bar read into memory once per data version: ${ms(barsMs, 0)} ms, about ${heapMb.toFixed(0)} MB of heap (${history.byTicker.size} tickers, ${history.tradingDays.length} trading days)`,
+        `One past day's indicators from memory (${tickers} tickers): p50 ${ms(dayP50, 0)} ms, max ${ms(dayMax, 0)} ms over ${days.length} mid-month days of 2019`,
+      ],
+      results: {
+        runs,
+        snapshot: { bars: prices.rows, tickers: prices.tickers },
+        backtests: measured.map(({ name, coldMs, warmP50Ms }) => ({ name, coldMs, warmP50Ms })),
+        barsIntoMemoryMs: barsMs,
+        barsHeapMb: heapMb,
+        pastDayIndicators: { days: days.length, tickers, p50Ms: dayP50, maxMs: dayMax },
+      },
+    });
   } finally {
     await db.close();
     fs.rmSync(directory, { recursive: true, force: true });
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -7,7 +7,8 @@
 //     ResearchComparePageDataQuery) for AAPL, MSFT, NVDA and AMZN, with a Pro user's API key, through
 //     the HTTP app (in-process server, keep-alive client): at the app's default as-of day over 1Y and
 //     3Y, and at a past day (2020-06-15, AI picks scored on request) over 1Y.
-// Progress on stderr; the table on stdout.
+// Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, measure, ms, percentileCells, percentileColumns, printReport, runBench, timed, type Percentiles } from "../bench/harness";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -26,11 +27,10 @@ import { createLogger } from "../logging/logger";
 import { loadPriceSnapshot } from "../market-data/price-snapshot";
 import { loadNewsSnapshot } from "../news/snapshot/news-snapshot";
 import { stockComparison } from "../research/compare";
-import { measureRequests, serveForBench, timed, type BenchServer } from "./bench-http";
+import { serveForBench, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const TICKERS = ["AAPL", "MSFT", "NVDA", "AMZN"];
 
@@ -59,15 +59,17 @@ async function main() {
   log(`temporary database: ${directory}`);
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: directory, WEB_REQUESTS_PER_10_MINUTES: "100000000", API_POINTS_PER_HOUR: "100000000" });
   const logger = createLogger(config);
+  const environment = benchEnvironment(describeDatabase(config.database));
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
   let server: BenchServer | undefined;
   try {
-    const lines: string[] = [];
-    const row = (name: string, ms: number, note = "") => {
-      log(`  ${name}: ${ms.toFixed(0)} ms ${note}`);
-      lines.push(`${name.padEnd(64)} ${ms.toFixed(0).padStart(8)}   ${note}`);
+    const steps: [string, number, string][] = [];
+    const row = (name: string, elapsed: number, note = "") => {
+      log(`  ${name}: ${ms(elapsed, 0)} ms ${note}`);
+      steps.push([name, elapsed, note]);
     };
+    const requests: [string, Percentiles][] = [];
     log("loading the bundled snapshots and computing the AI picks...");
     await loadNewsSnapshot(deps, { force: true });
     await loadPriceSnapshot(deps, { force: true });
@@ -95,10 +97,10 @@ async function main() {
       [`default day (${defaultDay}), 3Y`, { tickers: TICKERS, range: "Y3", asOf: defaultDay }],
       ["2020-06-15, 1Y (AI picks scored on request)", { tickers: TICKERS, range: "Y1", asOf: "2020-06-15" }],
     ] as const) {
-      const { p50, p95 } = await measureRequests(() => send("POST", "/graphql", { query: pageQuery, variables }), runs);
+      const result = await measure(() => send("POST", "/graphql", { query: pageQuery, variables }), { runs, warmUp: 1, reported: true });
       const label = `compare page query, ${name}`;
-      log(`  ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-      lines.push(`${`${label} p50 / p95`.padEnd(64)} ${p50.toFixed(1).padStart(8)} / ${p95.toFixed(1)}`);
+      log(`  ${label}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+      requests.push([label, result]);
     }
     // Where the time goes: each part of the page's query alone, at the default day over 1Y.
     const parts: [string, string][] = [
@@ -109,12 +111,28 @@ async function main() {
     ];
     const partRuns = Math.max(20, Math.round(runs / 4));
     for (const [name, query] of parts) {
-      const { p50, p95 } = await measureRequests(() => send("POST", "/graphql", { query, variables: { tickers: TICKERS, asOf: defaultDay } }), partRuns);
-      const label = `  part: ${name} (${partRuns} requests)`;
-      log(`${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-      lines.push(`${`${label} p50 / p95`.padEnd(64)} ${p50.toFixed(1).padStart(8)} / ${p95.toFixed(1)}`);
+      const result = await measure(() => send("POST", "/graphql", { query, variables: { tickers: TICKERS, asOf: defaultDay } }), { runs: partRuns, warmUp: 1, reported: true });
+      const label = `part: ${name}`;
+      log(`  ${label} (${partRuns} requests): p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+      requests.push([label, result]);
     }
-    process.stdout.write(`\n${"step".padEnd(64)} ${"ms".padStart(8)}\n${lines.join("\n")}\n`);
+    printReport({
+      bench: "compare",
+      environment,
+      tables: [
+        { title: "The comparison service", columns: ["step", "ms", "note"], rows: steps.map(([name, elapsed, note]) => [name, ms(elapsed, 0), note]) },
+        {
+          title: `The page's query for ${TICKERS.join(", ")} (a Pro user's API key, one at a time, after one warm-up; parts at the default day over 1Y)`,
+          columns: ["request", "runs", ...percentileColumns],
+          rows: requests.map(([name, result]) => [name, result.runs, ...percentileCells(result)]),
+        },
+      ],
+      results: {
+        defaultDay,
+        steps: Object.fromEntries(steps.map(([name, elapsed]) => [name, elapsed])),
+        requests: Object.fromEntries(requests),
+      },
+    });
   } finally {
     await server?.close();
     await db.close();
@@ -122,7 +140,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -5,7 +5,8 @@
 //  2. The evaluation alone (what `npm run eval:earnings` computes), prices in memory.
 //  3. p50/p95 over --runs requests of GET /api/earnings/AAPL and of the page's GraphQL query, with a
 //     Pro user's API key, through the HTTP app (in-process server, keep-alive client).
-// Progress on stderr; the table on stdout.
+// Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, measure, ms, percentileCells, percentileColumns, printReport, runBench, timed, type Percentiles } from "../bench/harness";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,11 +24,10 @@ import { loadEarningsSnapshot, sectorOf } from "../earnings/earnings-snapshot";
 import { evaluatePredictions } from "../earnings/evaluation";
 import { buildApp } from "../http/app";
 import { createLogger } from "../logging/logger";
-import { measureRequests, percentile, serveForBench, timed, type BenchServer } from "./bench-http";
+import { serveForBench, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" } } });
 const runs = Number(args.runs);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const pageQuery = `query EarningsBench($ticker: String!) { stock(ticker: $ticker) { ticker earnings {
   next { date time beatProbability baseRate consensusEps momentum volatility surpriseTrend surpriseVolatility }
@@ -40,14 +40,15 @@ async function main() {
   log(`temporary database: ${directory}`);
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: directory, WEB_REQUESTS_PER_10_MINUTES: "100000000", API_POINTS_PER_HOUR: "100000000" });
   const logger = createLogger(config);
+  const environment = benchEnvironment(describeDatabase(config.database));
   const db = await openMigratedDatabase(config.database, logger);
   const deps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
   let server: BenchServer | undefined;
   try {
-    const lines: string[] = [];
-    const row = (name: string, ms: number, note = "") => {
-      log(`  ${name}: ${ms.toFixed(0)} ms ${note}`);
-      lines.push(`${name.padEnd(64)} ${ms.toFixed(0).padStart(8)}   ${note}`);
+    const steps: [string, number, string][] = [];
+    const row = (name: string, elapsed: number, note = "") => {
+      log(`  ${name}: ${ms(elapsed, 0)} ms ${note}`);
+      steps.push([name, elapsed, note]);
     };
     const [loaded, loadMs] = await timed(() => loadEarningsSnapshot(deps, { force: true }));
     row("earnings snapshot load (first start)", loadMs, `${loaded.rows} rows, ${loaded.tickers} tickers`);
@@ -57,9 +58,8 @@ async function main() {
     const [summary, evalMs] = await timed(async () => evaluatePredictions(walkForward(reports, reports, { sectorOf, prices })));
     row("walk-forward predictions and evaluation, prices in memory", evalMs, `n ${summary.reports}, BSS ${summary.brierSkillScore.toFixed(4)}, ECE ${summary.ece.toFixed(4)}`);
 
-    const reads: number[] = [];
-    for (let run = 0; run < runs; run++) reads.push((await timed(() => Promise.all([stockEarnings(db, "AAPL"), earningsSkill(db)])))[1]);
-    lines.push(`${"service reads (AAPL rows + skill; in memory after the first)".padEnd(64)} ${percentile(reads, 0.5).toFixed(1).padStart(8)} / ${percentile(reads, 0.95).toFixed(1)}`);
+    const reads: [string, Percentiles][] = [];
+    reads.push(["service reads (AAPL rows + skill; in memory after the first)", await measure(() => Promise.all([stockEarnings(db, "AAPL"), earningsSkill(db)]), { runs })]);
 
     const user = await db.prisma.user.create({
       data: { email: "bench-pro@example.com", firstName: "Bench", lastName: "Pro", planType: "pro", subscriptionStatus: "active", proSince: new Date() },
@@ -74,11 +74,23 @@ async function main() {
       ["GET /api/earnings/AAPL", () => send("GET", "/api/earnings/AAPL")],
       ["GraphQL stock(AAPL) { earnings { next history skill source } }", () => send("POST", "/graphql", { query: pageQuery, variables: { ticker: "AAPL" } })],
     ] as const) {
-      const { p50, p95 } = await measureRequests(request, runs);
-      log(`  ${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-      lines.push(`${`${name} p50 / p95`.padEnd(64)} ${p50.toFixed(1).padStart(8)} / ${p95.toFixed(1)}`);
+      const result = await measure(request, { runs, warmUp: 1, reported: true });
+      log(`  ${name}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+      reads.push([name, result]);
     }
-    process.stdout.write(`\n${"step".padEnd(64)} ${"ms".padStart(8)}\n${lines.join("\n")}\n`);
+    printReport({
+      bench: "earnings",
+      environment,
+      tables: [
+        { title: "Load and evaluation", columns: ["step", "ms", "note"], rows: steps.map(([name, elapsed, note]) => [name, ms(elapsed, 0), note]) },
+        {
+          title: "Reads (requests: a Pro user's API key, one at a time, after one warm-up)",
+          columns: ["read", "runs", ...percentileColumns],
+          rows: reads.map(([name, result]) => [name, result.runs, ...percentileCells(result)]),
+        },
+      ],
+      results: { steps: Object.fromEntries(steps.map(([name, elapsed]) => [name, elapsed])), reads: Object.fromEntries(reads) },
+    });
   } finally {
     await server?.close();
     await db.close();
@@ -86,7 +98,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

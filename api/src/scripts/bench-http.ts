@@ -1,17 +1,9 @@
-// What the HTTP benchmarks share: the app served in-process on a free port, a keep-alive client
-// sending one request at a time, and p50/p95 over a run of requests.
+// What the HTTP benchmarks share: the app served in-process on a free port and a keep-alive client
+// sending one request at a time, each answering its own duration (percentiles, timing and the
+// report come from ../bench/harness: `measure(() => send(...), { runs, warmUp: 1, reported: true })`).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
-
-export const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))];
-
-/** The result of `task` and how long it took, in milliseconds. */
-export async function timed<T>(task: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await task();
-  return [result, performance.now() - started];
-}
 
 export type BenchServer = {
   /** http://127.0.0.1:<port> */
@@ -55,12 +47,4 @@ export async function serveForBench(app: Express, headers: Record<string, string
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-/** p50 and p95 of `runs` requests, after one that fills the caches. */
-export async function measureRequests(request: () => Promise<number>, runs: number): Promise<{ p50: number; p95: number }> {
-  await request();
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) times.push(await request());
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }

@@ -5,6 +5,9 @@
 // `tickerscope_bench` database, created when missing). Per target: req/s, p50/p99 latency and
 // errors (non-2xx or failed). Allowances are raised so limits do not shape the numbers; each
 // database is loaded once and kept between runs (the first run pays the snapshot load).
+// Latency percentiles are exact, from every response's time (autocannon's own are whole-millisecond
+// histogram buckets). Progress on stderr; the report (table, then one JSON line) on stdout.
+import { benchEnvironment, log, percentiles, printReport, runBench } from "../bench/harness";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -46,6 +49,7 @@ type Row = {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  max: number;
   requests: number;
   errors: number;
   /** What the errors were: non-2xx statuses by code, timeouts (10 s), failed connections. */
@@ -64,7 +68,7 @@ async function ensurePostgresDatabase(url: string): Promise<boolean> {
     if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
     return true;
   } catch (error) {
-    console.log(`PostgreSQL at ${target.host} is not reachable (${(error as Error).message}): skipping it.`);
+    log(`PostgreSQL at ${target.host} is not reachable (${(error as Error).message}): skipping it.`);
     return false;
   } finally {
     await client.end().catch(() => undefined);
@@ -95,7 +99,7 @@ function startServer(environment: NodeJS.ProcessEnv): Promise<ChildProcess> {
       if (server.exitCode !== null) return reject(new Error(`the server exited with ${server.exitCode}`));
       const ready = await fetch(`http://127.0.0.1:${PORT}/readyz`).then((response) => response.ok, () => false);
       if (ready) {
-        console.log(`  server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        log(`  server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         return resolve(server);
       }
       setTimeout(poll, 250);
@@ -111,9 +115,10 @@ function stopServer(server: ChildProcess): Promise<void> {
   });
 }
 
-function run(target: Target, connections: number, duration: number): Promise<autocannon.Result> {
+/** One autocannon run; `onResponseTime` gets every response's time in (fractional) milliseconds. */
+function run(target: Target, connections: number, duration: number, onResponseTime?: (ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: `http://127.0.0.1:${PORT}${target.path}`,
         method: target.method,
@@ -124,6 +129,7 @@ function run(target: Target, connections: number, duration: number): Promise<aut
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    if (onResponseTime) instance.on("response", (_client, _status, _bytes, responseTime) => onResponseTime(responseTime));
   });
 }
 
@@ -137,25 +143,28 @@ function errorKinds(result: autocannon.Result): string {
 }
 
 async function measure(database: string, environment: NodeJS.ProcessEnv): Promise<Row[]> {
-  console.log(`\n${database}: starting the server…`);
+  log(`\n${database}: starting the server…`);
   const server = await startServer(environment);
   const rows: Row[] = [];
   try {
     for (const target of TARGETS) {
       await run(target, 4, 2); // warm caches and compiled plans
-      const result = await run(target, CONNECTIONS, SECONDS);
+      const times: number[] = [];
+      const result = await run(target, CONNECTIONS, SECONDS, (ms) => times.push(ms));
+      const latency = percentiles(times);
       const row = {
         database,
         target: target.name,
         requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
+        p50: latency.p50,
+        p99: latency.p99,
+        max: latency.max,
         requests: result.requests.total,
         // autocannon counts timeouts among its errors.
         errors: result.non2xx + result.errors,
         errorKinds: errorKinds(result),
       };
-      console.log(`  ${row.target}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors ${row.errorKinds}`);
+      log(`  ${row.target}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.errors} errors ${row.errorKinds}`);
       rows.push(row);
     }
   } finally {
@@ -165,18 +174,24 @@ async function measure(database: string, environment: NodeJS.ProcessEnv): Promis
 }
 
 async function main() {
-  console.log(`bench:load: ${CONNECTIONS} connections × ${SECONDS} s per target, server on port ${PORT}`);
+  const measured = DATABASES.map((name) => (name === "postgres" ? `PostgreSQL (${new URL(POSTGRES_URL).host}${new URL(POSTGRES_URL).pathname})` : "PGlite (embedded)"));
+  const environment = benchEnvironment(`${measured.join(" and ")}; the server in its own process`);
+  log(`bench:load: ${CONNECTIONS} connections × ${SECONDS} s per target, server on port ${PORT}`);
   const rows: Row[] = [];
   if (DATABASES.includes("pglite")) rows.push(...(await measure("PGlite", { DATA_DIR: path.join(os.tmpdir(), "tickerscope-bench-load"), DATABASE_URL: "" })));
   if (DATABASES.includes("postgres") && (await ensurePostgresDatabase(POSTGRES_URL))) rows.push(...(await measure("PostgreSQL", { DATABASE_URL: POSTGRES_URL })));
-  console.log("\n| database | target | req/s | p50 ms | p99 ms | requests | errors |\n|---|---|---|---|---|---|---|");
-  for (const row of rows) {
-    const errors = `${row.errors} ${row.errorKinds}`.trim();
-    console.log(`| ${row.database} | ${row.target} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.requests} | ${errors} |`);
-  }
+  printReport({
+    bench: "load",
+    environment,
+    tables: [
+      {
+        title: `${CONNECTIONS} connections × ${SECONDS} s per target`,
+        columns: ["database", "target", "req/s", "p50 ms", "p99 ms", "max ms", "requests", "errors"],
+        rows: rows.map((row) => [row.database, row.target, row.requestsPerSecond.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), row.max.toFixed(1), row.requests, `${row.errors} ${row.errorKinds}`.trim()]),
+      },
+    ],
+    results: { connections: CONNECTIONS, seconds: SECONDS, rows },
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -6,8 +6,9 @@
 // articles are stored over the 30 days before now (live mode: windows end now), 1–3 tickers
 // each among 40, AAPL on about 1 in 20, so its 7-day window holds a realistic ~140 articles.
 // The summary runs 20 times to warm up, then 300 times per timeframe; p50/p95/p99 are exact
-// percentiles of the measured calls. The first (cold) call, which builds the corpus term
-// counts for trending topics, is reported on its own.
+// (nearest-rank) percentiles of the measured calls. The first (cold) call, which builds the corpus
+// term counts for trending topics, is reported on its own.
+import { benchEnvironment, measure, printReport, runBench, timed, type Table } from "../bench/harness";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -71,9 +72,8 @@ export async function seedGeneratedArticles(db: Database, count: number, now = n
   for (let start = 0; start < rows.length; start += 2000) await insertArticles(db, rows.slice(start, start + 2000));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+/** Where the summary is measured, for the report's environment. */
+export const NEWS_SUMMARY_DATABASE = "PGlite (embedded, temporary folder)";
 
 export async function benchNewsSummary(options: { articles?: number; runs?: number } = {}) {
   const articles = options.articles ?? 12_000;
@@ -89,26 +89,19 @@ export async function benchNewsSummary(options: { articles?: number; runs?: numb
     await seedGeneratedArticles(db, articles);
     const stored = await db.prisma.newsArticle.count();
 
-    const results: Record<string, unknown> = {};
+    const results: Record<string, { newsCount: number; mode: string; coldMs: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number; runs: number }> = {};
+    const tenth = (ms: number) => Math.round(ms * 10) / 10;
     for (const timeframe of ["7d", "24h"] as NewsTimeframe[]) {
-      const coldStart = performance.now();
-      const first = await summarizeNews({ db }, { ticker: "AAPL", timeframe });
-      const cold = performance.now() - coldStart;
-      for (let index = 0; index < 20; index += 1) await summarizeNews({ db }, { ticker: "AAPL", timeframe });
-      const times: number[] = [];
-      for (let index = 0; index < runs; index += 1) {
-        const started = performance.now();
-        await summarizeNews({ db }, { ticker: "AAPL", timeframe });
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
+      const [first, cold] = await timed(() => summarizeNews({ db }, { ticker: "AAPL", timeframe }));
+      const { p50, p95, p99, max } = await measure(() => summarizeNews({ db }, { ticker: "AAPL", timeframe }), { runs, warmUp: 20 });
       results[timeframe] = {
         newsCount: first.newsCount,
         mode: first.mode,
-        coldMs: Math.round(cold * 10) / 10,
-        p50Ms: Math.round(percentile(times, 50) * 10) / 10,
-        p95Ms: Math.round(percentile(times, 95) * 10) / 10,
-        p99Ms: Math.round(percentile(times, 99) * 10) / 10,
+        coldMs: tenth(cold),
+        p50Ms: tenth(p50),
+        p95Ms: tenth(p95),
+        p99Ms: tenth(p99),
+        maxMs: tenth(max),
         runs,
       };
     }
@@ -119,18 +112,31 @@ export async function benchNewsSummary(options: { articles?: number; runs?: numb
   }
 }
 
+/** The summary's latency as a table (bench:news prints it too). */
+export function newsSummaryTable(summary: Awaited<ReturnType<typeof benchNewsSummary>>["summary"]): Table {
+  return {
+    title: "News summary for AAPL (the function GraphQL and REST call; after 20 warm-up calls)",
+    columns: ["timeframe", "articles", "mode", "cold ms", "runs", "p50 ms", "p95 ms", "p99 ms", "max ms"],
+    rows: Object.entries(summary).map(([timeframe, row]) => [timeframe, row.newsCount, row.mode, row.coldMs.toFixed(1), row.runs, row.p50Ms.toFixed(1), row.p95Ms.toFixed(1), row.p99Ms.toFixed(1), row.maxMs.toFixed(1)]),
+  };
+}
+
 if (require.main === module) {
-  benchNewsSummary()
-    .then((result) => {
-      const { snapshot, snapshotReload, storedArticles, summary } = result;
-      const loaded = Object.values(snapshot.stored).reduce((sum, count) => sum + count, 0);
-      console.log(`Snapshot load on a fresh embedded database: ${loaded} articles in ${snapshot.milliseconds} ms`, snapshot.stored);
-      console.log(`Snapshot load again (idempotent): stored ${JSON.stringify(snapshotReload.stored)} skipped ${snapshotReload.skipped.join(", ")} in ${snapshotReload.milliseconds} ms`);
-      console.log(`Stored articles: ${storedArticles}`);
-      console.table(summary);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
+  runBench(async () => {
+    const environment = benchEnvironment(NEWS_SUMMARY_DATABASE);
+    const result = await benchNewsSummary();
+    const { snapshot, snapshotReload, storedArticles, summary } = result;
+    const loaded = Object.values(snapshot.stored).reduce((sum, count) => sum + count, 0);
+    printReport({
+      bench: "news-summary",
+      environment,
+      tables: [newsSummaryTable(summary)],
+      notes: [
+        `Snapshot load on a fresh embedded database: ${loaded} articles in ${snapshot.milliseconds} ms ${JSON.stringify(snapshot.stored)}`,
+        `Snapshot load again (idempotent): stored ${JSON.stringify(snapshotReload.stored)} skipped ${snapshotReload.skipped.join(", ")} in ${snapshotReload.milliseconds} ms`,
+        `Stored articles: ${storedArticles}`,
+      ],
+      results: result,
     });
+  });
 }

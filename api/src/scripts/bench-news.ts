@@ -6,10 +6,11 @@
 //     defaults) served from 127.0.0.1 with recorded real feed XML, one feed
 //     hanging: pass time against the per-feed timeout; then a second pass
 //     (conditional GET, 304s);
-//  3. summary query latency: added by the lead (see the marked place below).
-// Runs on an in-memory copy of the migrated PGlite template. Progress on
-// stderr; one JSON line with every number on stdout.
-import { benchNewsSummary } from "./bench-news-summary";
+//  3. summary query latency (bench-news-summary.ts: the snapshot plus 12,000 generated articles).
+// Runs on an in-memory copy of the migrated PGlite template (the summary on its own temporary
+// PGlite folder). Progress on stderr; the report (tables, then one JSON line with every number) on stdout.
+import { benchEnvironment, log, printReport, runBench } from "../bench/harness";
+import { NEWS_SUMMARY_DATABASE, benchNewsSummary, newsSummaryTable } from "./bench-news-summary";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -38,8 +39,6 @@ const { values: args } = parseArgs({
 });
 const timeoutMs = Number(args["timeout-ms"]);
 const measureSeconds = Number(args.seconds);
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** Headline texts from data/news/ (any title / headline / headlines column), else the feed fixtures' titles. */
 async function loadHeadlines(): Promise<{ headlines: string[]; from: string[] }> {
@@ -159,7 +158,8 @@ function passSummary(result: IngestionResult) {
 }
 
 async function main() {
-  const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version };
+  const environment = benchEnvironment(`PGlite (in memory, from the migrated template); the summary: ${NEWS_SUMMARY_DATABASE}`);
+  const results: Record<string, unknown> = {};
 
   // 1. Scoring rate (one core: this loop is single-threaded).
   const { headlines, from } = await loadHeadlines();
@@ -197,15 +197,35 @@ async function main() {
     };
 
     // 3. Summary latency: AAPL over 7d and 24h with the snapshot plus ≥ 10,000 generated articles.
-    results.summary = (await benchNewsSummary()).summary;
+    const summary = (await benchNewsSummary()).summary;
+    results.summary = summary;
+
+    const pass = (name: string, row: ReturnType<typeof passSummary>) => [name, row.durationMs, row.fetchMs, row.processingMs, row.stored, row.notModified, row.sequentialEstimateMs, row.failed.join(", ")];
+    printReport({
+      bench: "news",
+      environment,
+      tables: [
+        {
+          title: `Scoring on one core (${headlines.length} headlines from ${from.join(", ")}, ${measureSeconds} s each)`,
+          columns: ["work", "headlines/s"],
+          rows: [
+            ["scoreText", scored.toLocaleString("en-US")],
+            ["enrichArticle (tag + score + analyst action)", enriched.toLocaleString("en-US")],
+          ],
+        },
+        {
+          title: `Ingestion: ${feeds.length} feeds on 127.0.0.1, "${feedServer.hangingKey}" hanging, per-feed timeout ${timeoutMs} ms`,
+          columns: ["pass", "ms", "network ms", "processing ms", "stored", "304s", "one after another ms", "failed"],
+          rows: [pass("first", first), pass("second (conditional GET)", second)],
+        },
+        newsSummaryTable(summary),
+      ],
+      results,
+    });
   } finally {
     await feedServer.close();
     await db.close();
   }
-  process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

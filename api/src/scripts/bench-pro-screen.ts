@@ -8,7 +8,8 @@
 //     default filters, and the Pro screen with EVERY advanced filter set (wide enough to keep rows).
 //     Target: Pro p95 ≤ 1.5 × Basic p95. The Pro screen without advanced filters (every row with its
 //     extra columns) is measured too.
-// Progress on stderr; the table on stdout.
+// Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, measure, ms, percentileCells, percentileColumns, printReport, runBench, timed, type Percentiles } from "../bench/harness";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,12 +32,11 @@ import { FACTOR_CACHE_MS } from "../screening/screen-pro";
 import { flushScreenRuns } from "../screening/screen-runs";
 import { GICS_SECTORS } from "../screening/screen-rules";
 import { createUser, issueSignInToken } from "../../test/sign-in";
-import { percentile, serveForBench, timed, type BenchServer } from "./bench-http";
+import { serveForBench, type BenchServer } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "30" }, "as-of": { type: "string", default: "2021-04-21" } } });
 const runs = Number(args.runs);
 const asOf = args["as-of"];
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** Every advanced filter set, each wide enough that rows with the figure pass it. */
 const EVERY_ADVANCED_FILTER = {
@@ -63,21 +63,16 @@ const EVERY_ADVANCED_FILTER = {
   fundChange: "any",
 };
 
-/** p50/p95 of `runs` calls after 3 warm-ups, each run's background write finished before the next. */
-async function measure(name: string, call: () => Promise<number | void>) {
-  for (let warm = 0; warm < 3; warm++) {
-    await call();
-    await flushScreenRuns();
-  }
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    const measured = await call();
-    times.push(typeof measured === "number" ? measured : performance.now() - started);
-    await flushScreenRuns();
-  }
-  const result = { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
-  log(`  ${name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
+const measured: [string, Percentiles][] = [];
+
+/**
+ * `runs` calls after 3 warm-ups, each run's background write finished before the next (untimed).
+ * `reported`: the call answers its own time (the HTTP client's), else the time around it counts.
+ */
+async function screens(name: string, call: () => Promise<unknown>, reported = false) {
+  const result = await measure(call, { runs, warmUp: 3, after: flushScreenRuns, reported });
+  log(`  ${name}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+  measured.push([name, result]);
   return result;
 }
 
@@ -93,12 +88,13 @@ async function main() {
     WEB_SCREEN_RUNS_PER_10_MINUTES: "100000000",
   });
   const logger = createLogger(config);
+  const environment = benchEnvironment(describeDatabase(config.database));
   const db = await openMigratedDatabase(config.database, logger);
   let server: BenchServer | undefined;
   try {
     const deps: AppDeps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
-    const lines: string[] = [];
-    const row = (name: string, value: string) => lines.push(`${name.padEnd(72)} ${value}`);
+    const facts: [string, string][] = [];
+    const row = (name: string, value: string) => facts.push([name, value]);
 
     log("first start: loading the bundled snapshots...");
     const [, newsMs] = await timed(() => loadNewsSnapshot(deps, { force: true }));
@@ -126,10 +122,10 @@ async function main() {
     row(`rows as of ${asOf}: Basic / Pro (every advanced filter)`, `${basicOutcome.rows.length} / ${proOutcome.rows.length}`);
 
     log(`service (runScreen), ${runs} runs each:`);
-    const serviceBasic = await measure("service basic", async () => void (await runScreen(deps, viewer, basicInput, "basic")));
-    const servicePro = await measure("service pro", async () => void (await runScreen(deps, viewer, proInput, "pro")));
+    const serviceBasic = await screens("service Basic all_market", () => runScreen(deps, viewer, basicInput, "basic"));
+    const servicePro = await screens("service Pro all_market, every advanced filter", () => runScreen(deps, viewer, proInput, "pro"));
     // Every row through (no advanced filter): the extra columns of all of them built and sent.
-    const serviceProAll = await measure("service pro, no advanced filter", async () => void (await runScreen(deps, viewer, basicInput, "pro")));
+    const serviceProAll = await screens("service Pro all_market, no advanced filter", () => runScreen(deps, viewer, basicInput, "pro"));
 
     const app = buildApp(deps, { webDistDir: path.join(directory, "no-web") });
     const plain = await serveForBench(app);
@@ -140,18 +136,37 @@ async function main() {
     server = await serveForBench(app, { cookie });
     const { send } = server;
     log(`HTTP app (REST, a Pro user's session, keep-alive), ${runs} runs each:`);
-    const restBasic = await measure("REST POST /api/screening/run", () => send("POST", "/api/screening/run", basicInput));
-    const restPro = await measure("REST POST /api/screening/pro (every advanced filter)", () => send("POST", "/api/screening/pro", proInput));
-    const restProAll = await measure("REST POST /api/screening/pro (no advanced filter)", () => send("POST", "/api/screening/pro", basicInput));
+    const restBasic = await screens("REST Basic all_market (POST /api/screening/run)", () => send("POST", "/api/screening/run", basicInput), true);
+    const restPro = await screens("REST Pro all_market, every advanced filter (POST /api/screening/pro)", () => send("POST", "/api/screening/pro", proInput), true);
+    const restProAll = await screens("REST Pro all_market, no advanced filter (POST /api/screening/pro)", () => send("POST", "/api/screening/pro", basicInput), true);
 
-    const ratio = (pro: number, basic: number) => `${(pro / basic).toFixed(2)}×`;
-    row("service Basic all_market p50 / p95 (ms)", `${serviceBasic.p50.toFixed(1)} / ${serviceBasic.p95.toFixed(1)}`);
-    row("service Pro all_market, every advanced filter p50 / p95 (ms)", `${servicePro.p50.toFixed(1)} / ${servicePro.p95.toFixed(1)}  (p95 ${ratio(servicePro.p95, serviceBasic.p95)} Basic)`);
-    row("service Pro all_market, no advanced filter p50 / p95 (ms)", `${serviceProAll.p50.toFixed(1)} / ${serviceProAll.p95.toFixed(1)}  (p95 ${ratio(serviceProAll.p95, serviceBasic.p95)} Basic)`);
-    row("REST Basic all_market p50 / p95 (ms)", `${restBasic.p50.toFixed(1)} / ${restBasic.p95.toFixed(1)}`);
-    row("REST Pro all_market, every advanced filter p50 / p95 (ms)", `${restPro.p50.toFixed(1)} / ${restPro.p95.toFixed(1)}  (p95 ${ratio(restPro.p95, restBasic.p95)} Basic; target ≤ 1.50×)`);
-    row("REST Pro all_market, no advanced filter p50 / p95 (ms)", `${restProAll.p50.toFixed(1)} / ${restProAll.p95.toFixed(1)}  (p95 ${ratio(restProAll.p95, restBasic.p95)} Basic)`);
-    process.stdout.write(`${lines.join("\n")}\n`);
+    // The Pro screens' p95 against the Basic one's, through the same path.
+    const ratios = new Map<Percentiles, number>([
+      [servicePro, servicePro.p95 / serviceBasic.p95],
+      [serviceProAll, serviceProAll.p95 / serviceBasic.p95],
+      [restPro, restPro.p95 / restBasic.p95],
+      [restProAll, restProAll.p95 / restBasic.p95],
+    ]);
+    printReport({
+      bench: "pro-screen",
+      environment,
+      tables: [
+        { title: "Load and rows", columns: ["step", "value"], rows: facts, align: ["left", "right"] },
+        {
+          title: `Screens as of ${asOf} (${runs} runs each after 3 warm-ups; REST: a Pro user's session, keep-alive)`,
+          columns: ["screen", "runs", ...percentileColumns, "p95 × Basic"],
+          rows: measured.map(([name, result]) => [name, result.runs, ...percentileCells(result), ratios.has(result) ? `${ratios.get(result)!.toFixed(2)}×` : ""]),
+        },
+      ],
+      notes: ["Target: REST Pro (every advanced filter) p95 ≤ 1.50 × REST Basic p95."],
+      results: {
+        asOf,
+        runs,
+        facts: Object.fromEntries(facts),
+        screens: Object.fromEntries(measured),
+        p95OverBasic: { service: ratios.get(servicePro), serviceNoAdvancedFilter: ratios.get(serviceProAll), rest: ratios.get(restPro), restNoAdvancedFilter: ratios.get(restProAll) },
+      },
+    });
   } finally {
     await server?.close();
     await flushScreenRuns();
@@ -160,7 +175,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -10,7 +10,8 @@
 //     HTTP app in-process (REST shim and the web's GraphQL query) over a keep-alive socket, the
 //     background write of each run timed apart; and the SQL statements per screen for 5 tickers
 //     against the whole market.
-// Progress on stderr; the table on stdout.
+// Progress on stderr; the report (tables, then one JSON line) on stdout.
+import { benchEnvironment, describeDatabase, log, ms, percentileCells, percentileColumns, percentiles, printReport, runBench, timed, type Percentiles } from "../bench/harness";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -38,7 +39,6 @@ import { createUser, issueSignInToken } from "../../test/sign-in";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "50" } } });
 const runs = Number(args.runs);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 /** Bars generated per symbol: about 14 months of trading days, the indicators' whole 420-day window. */
 const generatedBars = 290;
@@ -90,11 +90,7 @@ function generateBars(tickers: string[], dates: string[]): StoredBar[] {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
-type Timing = { name: string; p50: number; p95: number; rows: number; store?: { p50: number; p95: number } };
+type Timing = { name: string; rows: number; latency: Percentiles; store?: Percentiles };
 
 /** `run` answers the rows it got, and the time it measured itself when it did (the HTTP client's). */
 /** A past day screened as of, inside the bundled prices (its news-richest week, see data coverage). */
@@ -122,11 +118,9 @@ async function measure(name: string, run: () => Promise<{ rows: number; ms?: num
     }
   }
   await flushScreenRuns();
-  times.sort((a, b) => a - b);
-  storeTimes.sort((a, b) => a - b);
-  const timing: Timing = { name, p50: percentile(times, 0.5), p95: percentile(times, 0.95), rows };
-  if (storeTimes.length > 0) timing.store = { p50: percentile(storeTimes, 0.5), p95: percentile(storeTimes, 0.95) };
-  log(`  ${name}: p50 ${timing.p50.toFixed(1)} ms, p95 ${timing.p95.toFixed(1)} ms (${rows} rows)`);
+  const timing: Timing = { name, rows, latency: percentiles(times) };
+  if (storeTimes.length > 0) timing.store = percentiles(storeTimes);
+  log(`  ${name}: p50 ${ms(timing.latency.p50)} ms, p95 ${ms(timing.latency.p95)} ms (${rows} rows)`);
   return timing;
 }
 
@@ -224,9 +218,8 @@ async function main() {
     WEB_SCREEN_RUNS_PER_10_MINUTES: "100000000",
   });
   const logger = createLogger(config);
-  const migrateStarted = performance.now();
-  const db = await openMigratedDatabase(config.database, logger);
-  const migrateMs = performance.now() - migrateStarted;
+  const environment = benchEnvironment(describeDatabase(config.database));
+  const [db, migrateMs] = await timed(() => openMigratedDatabase(config.database, logger));
   let server: http.Server | undefined;
   try {
     const deps: AppDeps = buildDeps({ config, db, logger, sessionSecret: "bench-session-secret-0123456789abcdef-0123456789" });
@@ -234,9 +227,7 @@ async function main() {
     log("first start: loading the bundled snapshots...");
     const newsLoad = await loadNewsSnapshot(deps, { force: true });
     const priceLoad = await loadPriceSnapshot(deps, { force: true });
-    const cacheStarted = performance.now();
-    await deps.technicals.current();
-    const cacheMs = performance.now() - cacheStarted;
+    const [, cacheMs] = await timed(() => deps.technicals.current());
     log(`  prices: ${priceLoad.rows} bars of ${priceLoad.tickers} tickers in ${priceLoad.ms} ms (indicators ${priceLoad.technicalsMs} ms); news ${newsLoad.milliseconds} ms`);
 
     log("benchmark only: generating prices for the all_market symbols without real ones...");
@@ -263,9 +254,8 @@ async function main() {
 
     log("service (runScreen), background write timed apart:");
     // A past day's indicators are computed on its first screen, then kept: that first time apart.
-    const pastStarted = performance.now();
-    await deps.technicals.asOf(PAST_DAY);
-    log(`  indicators as of ${PAST_DAY}, first screen of that day: ${Math.round(performance.now() - pastStarted)} ms`);
+    const [, pastDayMs] = await timed(() => deps.technicals.asOf(PAST_DAY));
+    log(`  indicators as of ${PAST_DAY}, first screen of that day: ${ms(pastDayMs, 0)} ms`);
     const pastMarket = { ...allMarket, asOf: PAST_DAY };
     for (const [label, input] of [["maxSymbols 0", allMarket], ["maxSymbols 4000", defaultMarket], [`maxSymbols 0 as of ${PAST_DAY}`, pastMarket]] as const) {
       for (const kind of ["basic", "combined"] as ScreenKind[]) {
@@ -308,8 +298,7 @@ async function main() {
     for (const [label, input] of [["maxSymbols 0", allMarket], ["maxSymbols 4000", defaultMarket]] as const) {
       const results = await client.post("/api/screening/run", input, cookie, runs);
       await flushScreenRuns();
-      const times = results.map((result) => result.ms).sort((a, b) => a - b);
-      timings.push({ name: `REST basic all_market ${label}, back to back`, p50: percentile(times, 0.5), p95: percentile(times, 0.95), rows: results[0].rows });
+      timings.push({ name: `REST basic all_market ${label}, back to back`, rows: results[0].rows, latency: percentiles(results.map((result) => result.ms)) });
     }
     await client.stop();
 
@@ -331,31 +320,44 @@ async function main() {
       combinedAll: await queriesPer(allMarket, "combined"),
     };
 
-    const ms = (value: number) => value.toFixed(1).padStart(8);
-    const lines = [
-      "",
-      `Screening benchmark (${runs} runs each, after 3 warm-up runs; ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version})`,
-      "",
-      "First start on a fresh temporary PGlite database:",
-      `  migrations                          ${ms(migrateMs)} ms`,
-      `  price snapshot load + indicators    ${ms(priceLoad.ms)} ms  (${priceLoad.rows.toLocaleString("en-US")} bars, ${priceLoad.tickers} tickers; indicators ${priceLoad.technicalsMs} ms)`,
-      `  news snapshot load                  ${ms(newsLoad.milliseconds)} ms`,
-      `  indicator cache, first read         ${ms(cacheMs)} ms`,
-      "",
-      `Benchmark data: ${withPrices.toLocaleString("en-US")} symbols with prices (${missing.length.toLocaleString("en-US")} generated, ${generatedBars} bars each)`,
-      "",
-      `${"screen".padEnd(78)} ${"rows".padStart(6)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   background write p50/p95 ms`,
-      ...timings.map(
-        (timing) =>
-          `${timing.name.padEnd(78)} ${String(timing.rows).padStart(6)} ${ms(timing.p50)} ${ms(timing.p95)}   ${timing.store ? `${timing.store.p50.toFixed(1)} / ${timing.store.p95.toFixed(1)}` : ""}`,
-      ),
-      "",
-      "SQL statements per screen (the write included):",
-      `  Basic:    5 tickers ${queries.basic5}, all_market ${queries.basicAll}`,
-      `  Combined: 5 tickers ${queries.combined5}, all_market ${queries.combinedAll}`,
-      "",
-    ];
-    process.stdout.write(lines.join("\n"));
+    printReport({
+      bench: "screen",
+      environment,
+      tables: [
+        {
+          title: "First start on a fresh temporary PGlite database",
+          columns: ["step", "ms", "note"],
+          rows: [
+            ["migrations", ms(migrateMs, 1), ""],
+            ["price snapshot load + indicators", ms(priceLoad.ms, 1), `${priceLoad.rows.toLocaleString("en-US")} bars, ${priceLoad.tickers} tickers; indicators ${priceLoad.technicalsMs} ms`],
+            ["news snapshot load", ms(newsLoad.milliseconds, 1), ""],
+            ["indicator cache, first read", ms(cacheMs, 1), ""],
+            [`indicators as of ${PAST_DAY}, first screen of that day`, ms(pastDayMs, 1), ""],
+          ],
+        },
+        {
+          title: `Screens (${runs} runs each, after 3 warm-up runs); ${withPrices.toLocaleString("en-US")} symbols with prices (${missing.length.toLocaleString("en-US")} generated, ${generatedBars} bars each)`,
+          columns: ["screen", "rows", ...percentileColumns, "background write p50 / p95 ms"],
+          rows: timings.map((timing) => [timing.name, timing.rows, ...percentileCells(timing.latency), timing.store ? `${ms(timing.store.p50)} / ${ms(timing.store.p95)}` : ""]),
+        },
+        {
+          title: "SQL statements per screen (the write included)",
+          columns: ["screen", "5 tickers", "all_market"],
+          rows: [
+            ["Basic", queries.basic5, queries.basicAll],
+            ["Combined", queries.combined5, queries.combinedAll],
+          ],
+        },
+      ],
+      results: {
+        runs,
+        firstStart: { migrateMs, priceLoadMs: priceLoad.ms, priceBars: priceLoad.rows, priceTickers: priceLoad.tickers, technicalsMs: priceLoad.technicalsMs, newsLoadMs: newsLoad.milliseconds, indicatorCacheMs: cacheMs, pastDayIndicatorsMs: pastDayMs },
+        symbolsWithPrices: withPrices,
+        generatedSymbols: missing.length,
+        screens: timings,
+        sqlStatements: queries,
+      },
+    });
   } finally {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await flushScreenRuns();
@@ -364,7 +366,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -9,12 +9,13 @@
 //  3. a pass with every video already stored (no ETag sent: parse + one lookup per feed);
 //  4. the bundled video snapshot's load (49 rows → 46 videos) and its no-op repeat.
 // The ticker tagger is built once before timing (its ~0.5 s build is reported apart).
-// Runs on an in-memory copy of the migrated PGlite template. Progress on stderr; one JSON line on stdout.
+// Runs on an in-memory copy of the migrated PGlite template. Progress on stderr; the report (tables,
+// then one JSON line) on stdout.
+import { benchEnvironment, log, median, printReport, runBench, timed } from "../bench/harness";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config/config";
@@ -25,7 +26,7 @@ import { sharedTickerTagger } from "../news/articles";
 import { createNewsEvents } from "../news/news-events";
 import { ingestVideos, type VideoIngestionResult } from "../news/videos/market-videos";
 import { loadVideoFeedList, videoFeed, type VideoFeedConfig } from "../news/videos/video-feeds";
-import { VIDEO_SNAPSHOT_MARKER, loadVideoSnapshotUnlocked } from "../news/videos/video-snapshot";
+import { VIDEO_SNAPSHOT_MARKER, loadVideoSnapshot } from "../news/videos/video-snapshot";
 import { loadTemplateDatabase, templateFile } from "../../test/template-database";
 
 const fixture = fs.readFileSync(path.join(projectRoot, "api", "src", "news", "ingestion", "fixtures", "youtube_channel_google_2015-05-04.xml"), "utf8");
@@ -33,7 +34,6 @@ const FIXTURE_CHANNEL = "UCK8sQmJBp8GCxrOtXWBpyEA";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Math.max(1, Number(args.runs) || 5);
-const log = (message: string) => process.stderr.write(`${message}\n`);
 
 async function openBenchDatabase(): Promise<Database> {
   if (!fs.existsSync(templateFile())) {
@@ -88,14 +88,12 @@ const summary = (result: VideoIngestionResult) => ({
   failed: result.feeds.filter((feed) => !feed.ok).map((feed) => `${feed.key}: ${feed.reason}`),
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main() {
+  const environment = benchEnvironment("PGlite (in memory, from the migrated template)");
   const config = loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" });
   const feeds = loadVideoFeedList(config.news);
-  const taggerStarted = performance.now();
-  const tagger = sharedTickerTagger();
-  const taggerBuildMs = Math.round(performance.now() - taggerStarted);
+  const [tagger, taggerMs] = await timed(() => sharedTickerTagger());
+  const taggerBuildMs = Math.round(taggerMs);
   const db = await openBenchDatabase();
   const server = await startServer(feeds);
   const deps = { config, db, logger: createLogger(config), newsEvents: createNewsEvents() };
@@ -115,44 +113,64 @@ async function main() {
     log(`  pass with every video known (no ETag): ${known.durationMs} ms, stored ${known.stored}`);
 
     const snapshotStarted = performance.now();
-    const snapshot = await loadVideoSnapshotUnlocked(deps);
+    const snapshot = await loadVideoSnapshot(deps);
     const snapshotMs = Math.round(performance.now() - snapshotStarted);
     const repeatStarted = performance.now();
-    await loadVideoSnapshotUnlocked(deps);
+    await loadVideoSnapshot(deps);
     const snapshotRepeatMs = Math.round(performance.now() - repeatStarted);
     await db.prisma.snapshotLoad.deleteMany({ where: { name: VIDEO_SNAPSHOT_MARKER } });
     log(`  snapshot: ${snapshot.rows} rows → ${snapshot.videos} videos, stored ${snapshot.stored} in ${snapshotMs} ms; repeat ${snapshotRepeatMs} ms`);
 
     const [cold, ...warm] = firstPasses;
     const durations = warm.map((pass) => pass.durationMs);
-    process.stdout.write(
-      `${JSON.stringify({
-        measuredAt: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, database: "PGlite (in memory)" },
+    const firstPass = {
+      coldMs: cold.durationMs,
+      warmRuns: runs,
+      warmMedianMs: median(durations),
+      warmMaxMs: Math.max(...durations),
+      warmFetchMsMedian: median(warm.map((pass) => pass.fetchMs)),
+      stored: cold.stored,
+      items: cold.items,
+      failed: cold.failed,
+    };
+    const passRow = (name: string, pass: ReturnType<typeof summary>) => [name, pass.durationMs, pass.fetchMs, pass.items, pass.stored, pass.notModified, pass.failed.join(", ")];
+    printReport({
+      bench: "videos",
+      environment,
+      tables: [
+        {
+          title: `Video ingestion: ${feeds.length} channels on 127.0.0.1 (the ticker tagger built before timing, in ${taggerBuildMs} ms)`,
+          columns: ["pass", "ms", "network ms", "items", "stored", "304s", "failed"],
+          rows: [
+            passRow("first pass, cold (the process's first)", cold),
+            [`first pass, warm: median of ${runs}`, firstPass.warmMedianMs, firstPass.warmFetchMsMedian, cold.items, cold.stored, "", ""],
+            [`first pass, warm: max of ${runs}`, firstPass.warmMaxMs, "", "", "", "", ""],
+            passRow("second pass (conditional GET)", conditional),
+            passRow("every video known (no ETag)", known),
+          ],
+        },
+        {
+          title: "Bundled video snapshot",
+          columns: ["load", "ms", "rows", "videos", "stored"],
+          rows: [
+            ["first", snapshotMs, snapshot.rows, snapshot.videos, snapshot.stored],
+            ["repeat (no-op)", snapshotRepeatMs, "", "", ""],
+          ],
+        },
+      ],
+      results: {
         channels: feeds.map((feed) => feed.channel),
         taggerBuildMs,
-        firstPass: {
-          coldMs: cold.durationMs,
-          warmRuns: runs,
-          warmMedianMs: median(durations),
-          warmMaxMs: Math.max(...durations),
-          warmFetchMsMedian: median(warm.map((pass) => pass.fetchMs)),
-          stored: cold.stored,
-          items: cold.items,
-          failed: cold.failed,
-        },
+        firstPass,
         conditionalPass: conditional,
         allKnownPass: known,
         snapshot: { rows: snapshot.rows, videos: snapshot.videos, stored: snapshot.stored, loadMs: snapshotMs, repeatMs: snapshotRepeatMs },
-      })}\n`,
-    );
+      },
+    });
   } finally {
     await server.close();
     await db.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
