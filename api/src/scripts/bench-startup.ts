@@ -3,7 +3,8 @@
 // restart, how large the Home route's JavaScript is (gzipped), and how many bytes
 // a browser really downloads (Chromium, Accept-Encoding: br, gzip) for a first visit to
 // Home and for a first and a repeat visit to GraphiQL.
-// Builds first; the server serves WEB_DIST_DIR (default web/dist). Prints one JSON line.
+// Builds first; the server serves WEB_DIST_DIR (default web/dist). Prints a table, then one JSON line.
+import { benchEnvironment, printReport } from "../bench/harness";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -142,6 +143,7 @@ const inKB = (transfer: Transfer) => ({
 });
 
 async function main() {
+  const environment = benchEnvironment("PGlite (fresh temporary folder; the server in its own process)");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-"));
   const cold = await startServer(dataDir);
   await cold.stop();
@@ -155,18 +157,17 @@ async function main() {
   }
   const bundle = homeRouteGzipBytes();
   const { home, graphiqlFirst, graphiqlRepeat } = transfers;
-  console.log(
-    JSON.stringify({
-      firstPageFreshDatabaseMs: Math.round(cold.readyMs),
-      firstPageWarmRestartMs: Math.round(warm.readyMs),
-      homeRouteJsGzipKB: kb(bundle.entry + bundle.home),
-      entryChunkGzipKB: kb(bundle.entry),
-      homeChunkGzipKB: kb(bundle.home),
-      homeFirstVisitTransferKB: inKB(home),
-      graphiqlFirstVisitTransferKB: inKB(graphiqlFirst),
-      graphiqlRepeatVisitTransferKB: inKB(graphiqlRepeat),
-    }),
-  );
+  const results = {
+    firstPageFreshDatabaseMs: Math.round(cold.readyMs),
+    firstPageWarmRestartMs: Math.round(warm.readyMs),
+    homeRouteJsGzipKB: kb(bundle.entry + bundle.home),
+    entryChunkGzipKB: kb(bundle.entry),
+    homeChunkGzipKB: kb(bundle.home),
+    homeFirstVisitTransferKB: inKB(home),
+    graphiqlFirstVisitTransferKB: inKB(graphiqlFirst),
+    graphiqlRepeatVisitTransferKB: inKB(graphiqlRepeat),
+  };
+  printReport({ bench: "startup", environment, tables: [{ columns: ["measure", "value"], rows: Object.entries(results).map(([name, value]) => [name, typeof value === "number" ? value : JSON.stringify(value)]) }], results });
 }
 
 main().catch((error) => {
