@@ -4,10 +4,11 @@
 import { readPriceSnapshot } from "../market-data/price-snapshot";
 import type { DailyClose, PriceLookup } from "./beat-model";
 
-export async function bundledCloses(tickers: Iterable<string>, signal?: AbortSignal): Promise<PriceLookup> {
+/** `directory`: the price snapshot's folder (default data/prices/). */
+export async function bundledCloses(tickers: Iterable<string>, signal?: AbortSignal, directory?: string): Promise<PriceLookup> {
   const wanted = new Set(tickers);
   const closes = new Map<string, DailyClose[]>();
-  for await (const series of readPriceSnapshot()) {
+  for await (const series of readPriceSnapshot({ directory })) {
     signal?.throwIfAborted();
     if (wanted.has(series.ticker)) closes.set(series.ticker, series.bars.map((bar) => ({ date: bar.date, close: bar.close })));
   }

@@ -6,15 +6,12 @@ import type { AppDeps } from "../context";
 import { waitAndRunExclusively } from "../db/run-exclusively";
 import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../db/snapshot-loads";
 import type { Prisma } from "../generated/prisma/client";
-import { securityInfo } from "../market-data/universes";
-import { EARNINGS_MODEL_VERSION, surpriseOf, walkForward, type Prediction } from "./beat-model";
-import { bundledCloses } from "./bundled-closes";
+import { EARNINGS_MODEL_VERSION, surpriseOf, type Prediction } from "./beat-model";
+import { earningsWorker, sectorOf } from "./earnings-compute";
 import { forgetEarningsReads } from "./earnings";
 import { earningsFiles, earningsSnapshotDirectory, earningsSnapshotSource, readEarningsDirectory } from "./earnings-files";
-import { evaluatePredictions } from "./evaluation";
 
-/** GICS sector of an S&P 500 member (GOOG answers as GOOGL's), else null. */
-export const sectorOf = (ticker: string) => securityInfo(ticker)?.sector ?? securityInfo(ticker === "GOOG" ? "GOOGL" : ticker)?.sector ?? null;
+export { sectorOf };
 
 export type EarningsSnapshotLoadResult = { rows: number; tickers: number; ms: number; skipped?: "disabled" | "already-loaded" };
 
@@ -85,9 +82,8 @@ async function loadUnlessFinished(
   logger.info("loading the earnings snapshot and its walk-forward predictions");
 
   const reports = readEarningsDirectory(directory);
-  const prices = await bundledCloses(reports.keys(), options.signal);
-  const predictions = walkForward(reports, reports, { sectorOf, prices });
-  const summary = evaluatePredictions(predictions);
+  // The bundled closes, the walk-forward and its evaluation in a worker thread (earnings-compute.ts): seconds of CPU off the request loop.
+  const { predictions, summary } = await earningsWorker.run("snapshotPredictions", [directory], { signal: options.signal });
 
   let rows = 0;
   for (const ticker of reports.keys()) {
