@@ -2,8 +2,11 @@
  * The Pro access harness: walks the schema, finds every Pro-scoped field (field
  * or type `authScopes: { pro: true }`) and every Pro REST shim, and proves that
  * anonymous visitors, signed-in Basic users and Basic users' API keys read none
- * of them by any path: direct selection, aliases, inline and named fragments,
- * `node(id:)` / `nodes(ids:)`, and REST. A Pro user is the positive control.
+ * of them: each Pro field is sent once to each of them (the answer must hold no
+ * value and an auth error at the field or an ancestor, or no viewer at all for
+ * an anonymous visitor) and once to a Pro user, the positive control. The
+ * query shapes (aliases, inline and named fragments, `node(id:)` / `nodes(ids:)`)
+ * are tried once each per actor, and the REST shims for every actor.
  * Later issues' Pro fields are covered automatically; a Pro type that is a Node
  * needs a fixture in `proNodeFixtures` below (the harness fails without one).
  *
@@ -70,7 +73,11 @@ function collectProFields(): ProField[] {
 /** A step of a selection path: a field, optionally reached through `... on Type`. */
 type Step = { field: GraphQLField<unknown, unknown>; on?: string };
 
-/** Shortest path of fields from a root type to `target` (breadth first, bounded depth). */
+/**
+ * Shortest path of fields from a root type to `target` (breadth first, bounded depth). Not through
+ * node(id:) / nodes(ids:): an id needs a real record (the Node tests below use the fixtures), and a
+ * made-up one fails the whole query before any Pro field is asked for.
+ */
 function pathTo(root: GraphQLObjectType, target: GraphQLObjectType): Step[] | null {
   const queue: { type: GraphQLObjectType; path: Step[] }[] = [{ type: root, path: [] }];
   const seen = new Set<string>([root.name]);
@@ -79,6 +86,7 @@ function pathTo(root: GraphQLObjectType, target: GraphQLObjectType): Step[] | nu
     if (type === target) return path;
     if (path.length >= 6) continue;
     for (const field of Object.values(type.getFields())) {
+      if (type === root && (field.name === "node" || field.name === "nodes")) continue;
       const named = getNamedType(field.type);
       const candidates = isObjectType(named)
         ? [{ type: named, on: undefined }]
@@ -134,33 +142,40 @@ const leafSelection = (field: GraphQLField<unknown, unknown>) => {
 };
 
 type Variant = "direct" | "alias" | "inline fragment" | "named fragment";
-const variants: Variant[] = ["direct", "alias", "inline fragment", "named fragment"];
+/** The shapes besides a direct selection: each is tried once per actor without Pro (below), not for every field. */
+const shapes: Variant[] = ["alias", "inline fragment", "named fragment"];
 
-/** Builds the operation text and the response keys along the path (aliases change them). */
-function buildOperation(operation: "query" | "mutation", path: Step[], pro: ProField, variant: Variant) {
-  const keys: string[] = [];
-  const nameFor = (field: GraphQLField<unknown, unknown>, index: number) => {
-    const key = variant === "alias" ? `a${index}` : field.name;
-    keys.push(key);
-    return variant === "alias" ? `${key}: ` : "";
-  };
-  let leaf = `${nameFor(pro.field, path.length)}${leafSelection(pro.field)}`;
+/**
+ * Builds the operation selecting `fields` of `parent` at the end of the path, and the response keys
+ * along the path and of each field (aliases change them).
+ */
+function buildOperation(operation: "query" | "mutation", path: Step[], parent: GraphQLObjectType, fields: GraphQLField<unknown, unknown>[], variant: Variant) {
+  const aliased = variant === "alias";
+  const leafKeys = fields.map((field, index) => (aliased ? `a${path.length}_${index}` : field.name));
+  let leaf = fields.map((field, index) => `${aliased ? `${leafKeys[index]}: ` : ""}${leafSelection(field)}`).join(" ");
   let fragment = "";
-  if (variant === "inline fragment") leaf = `... on ${pro.parent.name} { ${leaf} }`;
+  if (variant === "inline fragment") leaf = `... on ${parent.name} { ${leaf} }`;
   if (variant === "named fragment") {
-    fragment = `\nfragment ProProbe on ${pro.parent.name} { ${leaf} }`;
+    fragment = `\nfragment ProProbe on ${parent.name} { ${leaf} }`;
     leaf = "...ProProbe";
   }
-  const outerKeys: string[] = [];
+  const parentKeys: string[] = [];
   let selection = leaf;
   for (let index = path.length - 1; index >= 0; index -= 1) {
     const { field, on } = path[index];
-    const key = variant === "alias" ? `a${index}` : field.name;
-    outerKeys.unshift(key);
+    const key = aliased ? `a${index}` : field.name;
+    parentKeys.unshift(key);
     const inner = on ? `... on ${on} { ${selection} }` : selection;
-    selection = `${variant === "alias" ? `${key}: ` : ""}${field.name}${argumentsOf(field.args)} { ${inner} }`;
+    selection = `${aliased ? `${key}: ` : ""}${field.name}${argumentsOf(field.args)} { ${inner} }`;
   }
-  return { text: `${operation} ProProbe { ${selection} }${fragment}`, parentKeys: outerKeys, leafKey: keys[0] };
+  return { text: `${operation} ProProbe { ${selection} }${fragment}`, variables: {}, parentKeys, leafKeys };
+}
+
+/** Pro fields of a Node type reached by `node(id:)` with its fixture (when no root path reaches it). */
+async function buildNodeOperation(parent: GraphQLObjectType, fields: GraphQLField<unknown, unknown>[]) {
+  const id = await proNodeFixtures[parent.name](db, proUser);
+  const text = `query ProProbe($id: ID!) { node(id: $id) { ... on ${parent.name} { ${fields.map(leafSelection).join(" ")} } } }`;
+  return { text, variables: { id }, parentKeys: ["node"], leafKeys: fields.map((field) => field.name) };
 }
 
 type GraphQLBody = { data?: Record<string, unknown> | null; errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[] };
@@ -182,6 +197,24 @@ function parentsIn(data: unknown, keys: string[]): Record<string, unknown>[] {
 const AUTH_CODES = ["PRO_REQUIRED", "UNAUTHENTICATED"];
 const authErrors = (body: GraphQLBody) => (body.errors ?? []).filter((error) => AUTH_CODES.includes(error.extensions?.code ?? ""));
 
+/**
+ * Why the response holds no value of the Pro field, or null when it holds one. Refused: an auth
+ * error at the field itself or at an ancestor on its path (a Pro type refuses its entry field).
+ * Out of reach: an anonymous visitor has no viewer, so nothing under `viewer` exists for it.
+ */
+function refusalOf(body: GraphQLBody, parentKeys: string[], leafKey: string, actorName: string): "refused" | "no viewer" | null {
+  const parents = parentsIn(body.data, parentKeys);
+  if (parents.some((parent) => (parent[leafKey] ?? null) !== null)) return null;
+  const keys = [...parentKeys, leafKey];
+  const onPath = authErrors(body).some((error) => {
+    const errorKeys = (error.path ?? []).filter((step): step is string => typeof step === "string");
+    return errorKeys.length > 0 && errorKeys.every((key, index) => keys[index] === key);
+  });
+  if (onPath) return "refused";
+  if (actorName === "anonymous" && parentKeys[0] === "viewer" && body.data?.viewer === null && parents.length === 0) return "no viewer";
+  return null;
+}
+
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: Express;
 let basicUser: User;
@@ -202,6 +235,14 @@ beforeAll(async () => {
   ({ app } = createTestApp(db, { API_POINTS_PER_HOUR: "100000000", WEB_REQUESTS_PER_10_MINUTES: "100000000" }));
   // Real rows behind the Pro fields that need them (hedgeFund(cik:) answers null for a fund it does not hold).
   await loadHedgeFundSnapshot(createTestDeps(db), { force: true });
+  // Stock.earnings is null for a company without reports: one reported and one coming for AAPL.
+  const report = { ticker: "AAPL", beatProbability: 80, consensusEps: 1.4, modelVersion: "harness", source: "harness" };
+  await db.prisma.earningsPrediction.createMany({
+    data: [
+      { ...report, earningsDate: new Date("2021-01-27"), actualEps: 1.68, surprise: 20 },
+      { ...report, earningsDate: new Date("2021-04-28") },
+    ],
+  });
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
   const basicAgent = await signedInAgent(app, db, basicUser);
@@ -232,14 +273,60 @@ beforeAll(async () => {
     get: (url) => proAgent.get(url),
     post: (url, body) => proAgent.post(url).send(body as object),
   };
-}, 30_000);
+}, 120_000);
 afterAll(() => db.close());
 
 const proFields = collectProFields();
 const deniedActors = ["anonymous", "basic session", "basic API key"] as const;
+const mutationType = schema.getMutationType()!;
+const fieldName = (pro: ProField) => `${pro.parent.name}.${pro.field.name}`;
+const isNodeType = (type: GraphQLObjectType) => type.getInterfaces().some((iface) => iface.name === "Node");
+
+/**
+ * The Pro fields by the type that holds them, with the way the harness reaches that type: a path
+ * from its root type, else node(id:). One request per type and actor selects its nullable Pro
+ * fields, so each field is sent once to each actor; each field's verdict is its own test below.
+ */
+// A field that cannot be null (and a root field, whose error voids the whole answer) goes alone:
+// its refusal nulls its parent, which would hide its siblings' own refusals.
+const groupOf = (pro: ProField) =>
+  isNonNullType(pro.field.type) || pro.parent === mutationType || pro.parent === schema.getQueryType() ? fieldName(pro) : pro.parent.name;
+const groups = [...new Set(proFields.map(groupOf))].map((key) => {
+  const fields = proFields.filter((pro) => groupOf(pro) === key);
+  const parent = fields[0].parent;
+  const isMutation = parent === mutationType;
+  return { key, parent, isMutation, fields, path: pathTo(isMutation ? mutationType : schema.getQueryType()!, parent) };
+});
+type Group = (typeof groups)[number];
+type ActorName = keyof typeof actors;
+
+/** The fields each actor was sent (checked against the schema's count at the end). */
+const probed = new Map<string, Set<string>>([...deniedActors, "pro session"].map((actor) => [actor, new Set()]));
+const answers = new Map<string, Promise<{ body: GraphQLBody; parentKeys: string[]; leafKeyOf: Map<string, string> }>>();
+
+/** The answer to the group's request as the actor (sent once, on the first field's test to ask). */
+function answerFor(group: Group, actorName: ActorName) {
+  const key = `${group.key} as ${actorName}`;
+  if (!answers.has(key)) {
+    answers.set(
+      key,
+      (async () => {
+        const fields = group.fields.map((pro) => pro.field);
+        const operation = group.path
+          ? buildOperation(group.isMutation ? "mutation" : "query", group.path, group.parent, fields, "direct")
+          : await buildNodeOperation(group.parent, fields);
+        const { body } = await actors[actorName].send({ query: operation.text, variables: operation.variables });
+        for (const pro of group.fields) probed.get(actorName)!.add(fieldName(pro));
+        return { body, parentKeys: operation.parentKeys, leafKeyOf: new Map(fields.map((field, index) => [field.name, operation.leafKeys[index]])) };
+      })(),
+    );
+  }
+  return answers.get(key)!;
+}
 
 it("finds the Pro fields in the schema (viewer.proSince at least) and no scope it cannot read", () => {
-  expect(proFields.map(({ parent, field }) => `${parent.name}.${field.name}`)).toContain("Viewer.proSince");
+  expect(proFields.length).toBeGreaterThan(0);
+  expect(proFields.map(fieldName)).toContain("Viewer.proSince");
   const unreadable = Object.values(schema.getTypeMap())
     .filter((type) => isObjectType(type) && !type.name.startsWith("__"))
     .flatMap((type) => Object.values((type as GraphQLObjectType).getFields()).filter((field) => hasFunctionScopes(field as ScopeCarrier)).map((field) => `${type.name}.${field.name}`));
@@ -247,70 +334,109 @@ it("finds the Pro fields in the schema (viewer.proSince at least) and no scope i
   expect(unreadable).toEqual([]);
 });
 
-describe.each(proFields.map((pro) => [`${pro.parent.name}.${pro.field.name}`, pro] as const))("%s", (_name, pro) => {
-  const mutationType = schema.getMutationType()!;
-  const isMutation = pro.parent === mutationType;
-  const root = isMutation ? mutationType : schema.getQueryType()!;
-  const path = pathTo(root, pro.parent);
+it("reaches every Pro field from a root type, or through node(id:) with a fixture", () => {
+  const unreachable = groups.filter((group) => !group.path && !(isNodeType(group.parent) && group.parent.name in proNodeFixtures));
+  expect(unreachable.flatMap((group) => group.fields.map(fieldName))).toEqual([]);
+});
 
-  it("is reachable from a root type (or through node(id:), with a fixture)", () => {
-    const isNodeType = pro.parent.getInterfaces().some((iface) => iface.name === "Node");
-    expect(path !== null || (isNodeType && pro.parent.name in proNodeFixtures)).toBe(true);
+describe.each(groups.flatMap((group) => group.fields.map((pro) => [fieldName(pro), pro, group] as const)))("%s", (name, pro, group) => {
+  it.each(deniedActors)("%s reads nothing of it", async (actorName) => {
+    const { body, parentKeys, leafKeyOf } = await answerFor(group, actorName);
+    const leafKey = leafKeyOf.get(pro.field.name)!;
+    expect({ field: name, refusal: refusalOf(body, parentKeys, leafKey, actorName) }).toEqual({ field: name, refusal: expect.stringMatching(/^(refused|no viewer)$/) });
+    // A signed-in Basic user is told why: the field needs Pro, not a sign-in.
+    if (actorName !== "anonymous" && pro.parent.name === "Viewer") {
+      expect(authErrors(body).find((error) => error.path?.at(-1) === leafKey)?.extensions?.code).toBe("PRO_REQUIRED");
+    }
   });
 
-  it.each(deniedActors.flatMap((actor) => variants.map((variant) => [actor, variant] as const)))(
-    "%s reads nothing by %s selection",
-    async (actorName, variant) => {
-      if (!path) return;
-      const { text, parentKeys, leafKey } = buildOperation(isMutation ? "mutation" : "query", path, pro, variant);
-      const { body } = await actors[actorName].send({ query: text });
-      const parents = parentsIn(body.data, parentKeys);
-      for (const parent of parents) expect(parent[leafKey] ?? null).toBeNull();
-      // Wherever the parent object was there to read, the field was refused with an auth error.
-      if (parents.length > 0) expect(authErrors(body).length).toBeGreaterThan(0);
-      if (actorName !== "anonymous" && pro.parent.name === "Viewer") expect(authErrors(body)[0]?.extensions?.code).toBe("PRO_REQUIRED");
-    },
-  );
+  it("is granted to a Pro user (positive control)", async () => {
+    const { body, parentKeys, leafKeyOf } = await answerFor(group, "pro session");
+    expect(authErrors(body)).toEqual([]);
+    // Wherever its parent was there to read, the field is in the answer.
+    for (const parent of parentsIn(body.data, parentKeys)) expect(Object.keys(parent)).toContain(leafKeyOf.get(pro.field.name));
+  });
+});
 
-  it("is readable by a Pro user (positive control)", async () => {
-    if (!path) return;
-    const { text } = buildOperation(isMutation ? "mutation" : "query", path, pro, "direct");
+/**
+ * Aliases, inline and named fragments are graphql-js's business once the field is refused by
+ * name: each shape is sent once per actor without Pro, on the first Pro field whose parent every
+ * actor can read (Stock.research today), so the refusal is the field's own.
+ */
+describe("query shapes", () => {
+  const shapeProbe = proFields
+    .map((pro) => ({ pro, path: groups.find((group) => group.parent === pro.parent)!.path }))
+    .find(({ pro, path }) => path && path.length > 0 && !isProScoped(pro.parent as ScopeCarrier) && pro.parent.name !== "Viewer");
+  const shapeOperation = (shape: Variant) => buildOperation("query", shapeProbe!.path!, shapeProbe!.pro.parent, [shapeProbe!.pro.field], shape);
+
+  it("has a Pro field on a public type to send them on", () => {
+    expect(shapeProbe && fieldName(shapeProbe.pro)).toEqual(expect.any(String));
+  });
+
+  it.each(deniedActors.flatMap((actor) => shapes.map((shape) => [actor, shape] as const)))("%s reads nothing by %s selection", async (actorName, shape) => {
+    const { text, parentKeys, leafKeys } = shapeOperation(shape);
+    const { body } = await actors[actorName].send({ query: text });
+    // The parent is there (the shape reached it), and the field in it was refused with an auth error.
+    expect(parentsIn(body.data, parentKeys).length).toBeGreaterThan(0);
+    expect(refusalOf(body, parentKeys, leafKeys[0], actorName)).toBe("refused");
+  });
+
+  it.each(shapes)("a Pro user reads it by %s selection", async (shape) => {
+    const { text, parentKeys, leafKeys } = shapeOperation(shape);
     const { body } = await actors["pro session"].send({ query: text });
     expect(authErrors(body)).toEqual([]);
+    const parents = parentsIn(body.data, parentKeys);
+    expect(parents.length).toBeGreaterThan(0);
+    for (const parent of parents) expect(Object.keys(parent)).toContain(leafKeys[0]);
   });
 });
 
 describe("node(id:) and nodes(ids:)", () => {
   const proNodeTypes = Object.values(schema.getTypeMap()).filter(
-    (type): type is GraphQLObjectType =>
-      isObjectType(type) &&
-      type.getInterfaces().some((iface) => iface.name === "Node") &&
-      proFields.some((pro) => pro.parent === type),
+    (type): type is GraphQLObjectType => isObjectType(type) && isNodeType(type) && proFields.some((pro) => pro.parent === type),
   );
 
-  it("has a fixture for every Node type with Pro data", () => {
+  it("has a fixture for every Node type with Pro data, and finds at least one (Stock.research)", () => {
     expect(proNodeTypes.map((type) => type.name).filter((name) => !(name in proNodeFixtures))).toEqual([]);
+    expect(proNodeTypes.map((type) => type.name)).toContain("Stock");
   });
 
-  const cases = proNodeTypes.flatMap((type) => deniedActors.map((actor) => [type.name, actor] as const));
-  // No Pro type is a Node yet (the market-data issues add them); the cases appear with them.
-  (cases.length > 0 ? it.each(cases) : it.skip.each([["none", "anonymous"] as const]))(
+  const nodeQuery = (typeName: string, fields: string) =>
+    `query ($id: ID!) { node(id: $id) { ... on ${typeName} { ${fields} } } nodes(ids: [$id]) { ... on ${typeName} { ${fields} } } }`;
+
+  it.each(proNodeTypes.flatMap((type) => deniedActors.map((actor) => [type.name, actor] as const)))(
     "%s by id: %s reads none of its Pro fields",
     async (typeName, actorName) => {
       const type = schema.getType(typeName) as GraphQLObjectType;
       const id = await proNodeFixtures[typeName](db, proUser);
-      const fields = proFields.filter((pro) => pro.parent === type).map((pro) => leafSelection(pro.field)).join(" ");
-      const { body } = await actors[actorName].send({
-        query: `query ($id: ID!) { node(id: $id) { ... on ${typeName} { ${fields} } } nodes(ids: [$id]) { ... on ${typeName} { ${fields} } } }`,
-        variables: { id },
-      });
-      for (const pro of proFields.filter((candidate) => candidate.parent === type)) {
-        expect((body.data?.node as Record<string, unknown> | null)?.[pro.field.name] ?? null).toBeNull();
-        expect(((body.data?.nodes as Record<string, unknown>[] | null)?.[0] ?? {})[pro.field.name] ?? null).toBeNull();
+      const typeFields = proFields.filter((pro) => pro.parent === type);
+      const { body } = await actors[actorName].send({ query: nodeQuery(typeName, typeFields.map((pro) => leafSelection(pro.field)).join(" ")), variables: { id } });
+      // The record is there by node(id:), and each of its Pro fields is refused; nodes(ids:) holds none of them either.
+      expect(body.data?.node).toEqual(expect.any(Object));
+      for (const pro of typeFields) {
+        expect({ field: pro.field.name, refusal: refusalOf(body, ["node"], pro.field.name, actorName) }).toEqual({ field: pro.field.name, refusal: "refused" });
+        expect(parentsIn(body.data, ["nodes"]).map((record) => record[pro.field.name] ?? null)).not.toContainEqual(expect.anything());
       }
-      expect(authErrors(body).length).toBeGreaterThan(0);
     },
   );
+
+  it.each(proNodeTypes.map((type) => type.name))("%s by id: a Pro user reads its Pro fields", async (typeName) => {
+    const type = schema.getType(typeName) as GraphQLObjectType;
+    const id = await proNodeFixtures[typeName](db, proUser);
+    const typeFields = proFields.filter((pro) => pro.parent === type);
+    const { body } = await actors["pro session"].send({ query: nodeQuery(typeName, typeFields.map((pro) => leafSelection(pro.field)).join(" ")), variables: { id } });
+    expect(authErrors(body)).toEqual([]);
+    for (const pro of typeFields) expect(Object.keys(body.data?.node as object)).toContain(pro.field.name);
+  });
+
+  // A known fault, kept visible: nodes(ids:) answers a Stock id with null and "Runtime Object type
+  // is not a possible type for \"Node\"" for every user (node(id:) finds it). Passes while the fault
+  // is there; jest reports it the day nodes(ids:) is fixed, and then it becomes a plain `it`.
+  it.failing("nodes(ids:) finds a Stock by its id as node(id:) does", async () => {
+    const { body } = await actors["pro session"].send({ query: nodeQuery("Stock", "ticker"), variables: { id: await proNodeFixtures.Stock(db, proUser) } });
+    expect(body.errors ?? []).toEqual([]);
+    expect(body.data?.nodes).toEqual([{ ticker: "AAPL" }]);
+  });
 });
 
 describe("Pro REST shims", () => {
@@ -392,4 +518,8 @@ describe("requirePro", () => {
     const proKey = await apiKeyFor(proUser);
     expect((await request(guarded).get("/pro-probe").set("authorization", `Bearer ${proKey}`).expect(200)).body).toEqual({ secret: "pro data" });
   });
+});
+
+it("sent every Pro field the schema has once to each actor", () => {
+  for (const [actor, fields] of probed) expect({ actor, fields: fields.size }).toEqual({ actor, fields: proFields.length });
 });
