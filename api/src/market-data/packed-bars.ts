@@ -5,6 +5,8 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { BarHistory, TickerBars } from "./technicals-store";
 
 export type PackedBars = {
+  /** Unique in this process for each packed BarHistory: a worker keeps the bars it unpacked under it. */
+  id: number;
   /** Every date with a bar (BarHistory.tradingDays); bars name their date by index into it. */
   tradingDays: string[];
   /** Tickers in the order of BarHistory.byTicker; ticker i's bars are [offsets[i], offsets[i + 1]). */
@@ -21,6 +23,7 @@ export type PackedBars = {
 };
 
 const packed = new WeakMap<BarHistory, Promise<PackedBars>>();
+let lastId = 0;
 
 /** Tickers packed between two pauses (a few milliseconds of work). */
 const TICKERS_PER_PAUSE = 100;
@@ -59,7 +62,7 @@ async function pack(history: BarHistory): Promise<PackedBars> {
       sourceIndex[start + bar] = source;
     }
   }
-  return { tradingDays: history.tradingDays, tickers, offsets, dayIndex, closes, volumes, sources: [...sourceOf.keys()], sourceIndex, sourceRanges: history.sourceRanges };
+  return { id: ++lastId, tradingDays: history.tradingDays, tickers, offsets, dayIndex, closes, volumes, sources: [...sourceOf.keys()], sourceIndex, sourceRanges: history.sourceRanges };
 }
 
 /** The BarHistory back (same tickers in the same order, same values; date and source strings shared). */

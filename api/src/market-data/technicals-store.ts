@@ -1,6 +1,7 @@
 // technical_indicators: one row per ticker with its indicators at its latest bar, recomputed
 // from price_data after every load or refresh, and read by the screen through an in-memory
 // cache that one cheap query keeps current.
+import path from "node:path";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
@@ -14,6 +15,8 @@ import {
   type TechnicalSnapshot,
 } from "./technicals";
 import { universeTickers } from "./universes";
+import { packBars, unpackBars, type PackedBars } from "./packed-bars";
+import { workerModule } from "../workers/worker-pool";
 
 export { momentumRule, technicalScoreFormula, type Momentum, type TechnicalSnapshot } from "./technicals";
 
@@ -209,7 +212,7 @@ async function computeAllTechnicals(db: Database, tickers?: string[]): Promise<T
  * the same windows and the same indicator code as the stored rows, so a past day's screen
  * reads no rows (about a second per day when each day's windows were read from the database).
  */
-async function technicalsThrough(history: BarHistory, date: string): Promise<TechnicalSnapshot[]> {
+export async function technicalsThrough(history: BarHistory, date: string): Promise<TechnicalSnapshot[]> {
   const library = await loadIndicatorLibrary();
   const market = await marketReturns((tickers) => windowsThrough(history, marketProxyWindowDays, tickers, date));
   return windowsThrough(history, indicatorWindowDays, history.byTicker.keys(), date).map((window) => ({
@@ -217,6 +220,21 @@ async function technicalsThrough(history: BarHistory, date: string): Promise<Tec
     source: window.source,
     ...computeTechnicals(window, market, library),
   }));
+}
+
+let unpacked: { id: number; history: BarHistory } | undefined;
+
+/** technicalsThrough in a worker thread: the bars arrive packed, and are unpacked once per set of bars. */
+export async function packedTechnicalsThrough(bars: PackedBars, date: string): Promise<TechnicalSnapshot[]> {
+  if (unpacked?.id !== bars.id) unpacked = { id: bars.id, history: unpackBars(bars) };
+  return technicalsThrough(unpacked.history, date);
+}
+
+const technicalsWorker = workerModule<{ packedTechnicalsThrough: typeof packedTechnicalsThrough }>(path.join(__dirname, "technicals-store.ts"));
+
+/** A past day's indicators, computed in a worker thread (a few hundred ms of CPU over the bundled bars): requests keep being served meanwhile. */
+async function technicalsThroughInWorker(history: BarHistory, date: string): Promise<TechnicalSnapshot[]> {
+  return technicalsWorker.run("packedTechnicalsThrough", [await packBars(history), date]);
 }
 
 async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise<void> {
@@ -349,7 +367,7 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
       const key = `${version}|${date}`;
       let snapshot = pastSnapshots.get(key);
       if (!snapshot) {
-        const computing = barsOf(version).then(async (bars) => snapshotOf(await technicalsThrough(bars, date), bars.sourceRanges));
+        const computing = barsOf(version).then(async (bars) => snapshotOf(await technicalsThroughInWorker(bars, date), bars.sourceRanges));
         pastSnapshots.set(key, computing);
         computing.catch(() => pastSnapshots.delete(key));
         snapshot = computing;
