@@ -1,8 +1,9 @@
 import type { Database } from "../src/db/database";
 import { storePriceBars, type StoredBar } from "../src/market-data/price-bars";
-import { readPriceSnapshot, snapshotSource } from "../src/market-data/price-snapshot";
+import { snapshotSource } from "../src/market-data/price-snapshot";
 import { marketProxyWindowDays, recomputeTechnicals } from "../src/market-data/technicals-store";
 import { universeTickers } from "../src/market-data/universes";
+import { snapshotSeries } from "./price-fixture";
 
 /**
  * Loads the bundled snapshot's bars of `tickers` (today's tickers: META, not FB) into
@@ -23,7 +24,8 @@ export async function loadSnapshotPrices(
   const wanted = new Set(tickers);
   const members = new Set(options.withMarket === false ? [] : universeTickers("sp500", { includeEtf: false }));
   const bars: StoredBar[] = [];
-  for await (const series of readPriceSnapshot({ through: options.through })) {
+  // The snapshot as readPriceSnapshot yields it, parsed once per run (price-fixture.ts).
+  for (const series of await snapshotSeries({ through: options.through })) {
     if (!wanted.has(series.ticker) && !members.has(series.ticker)) continue;
     const lastDate = series.bars[series.bars.length - 1].date;
     const marketStart = new Date(Date.parse(`${lastDate}T00:00:00Z`) - marketProxyWindowDays * 86_400_000).toISOString().slice(0, 10);
