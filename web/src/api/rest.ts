@@ -1,3 +1,5 @@
+import { retryWhileDataLoads } from "../relay/data-loading";
+
 /**
  * The spec §7 REST calls: JSON, credentials included. Any non-successful
  * response becomes an ApiError whose message is "<status>: <body text>" (spec §8);
@@ -31,13 +33,21 @@ function parseErrorBody(text: string): { message?: unknown; errors?: unknown } |
 }
 
 async function request<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const send = async () => {
+    const response = await fetch(path, {
+      method,
+      credentials: "include",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { response, text: await response.text() };
+  };
+  // Data routes wait while the server loads the bundled data after a first start.
+  const { response, text } = await retryWhileDataLoads(send, ({ response, text }) => {
+    if (response.status !== 503) return null;
+    const parsed = parseErrorBody(text) as { code?: unknown; loadedPercent?: unknown } | null;
+    return parsed?.code === "DATA_LOADING" && typeof parsed.loadedPercent === "number" ? { percent: parsed.loadedPercent, retryAfterSeconds: Number(response.headers.get("retry-after")) || undefined } : null;
   });
-  const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText, response.headers.get("retry-after"));
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,4 +1,5 @@
 import { createFetchFunction, GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "./environment";
+import { dataLoading } from "./data-loading";
 
 const params = { name: "ContactPageQuery", text: "query ContactPageQuery { x }", id: null, operationKind: "query" as const, cacheID: "1", metadata: {} };
 
@@ -44,4 +45,24 @@ test("anything else becomes a short generic message, never the server's text or 
   expect((error as Error).message).toBe(GENERIC_ERROR_MESSAGE);
   const networkError = await run(jest.fn(async () => Promise.reject(new Error("socket hang up")))).catch((e: unknown) => e);
   expect((networkError as Error).message).toMatch(/Unable to reach Tickerscope/);
+});
+
+test("while the server loads the bundled data, a query waits, the page is told how far it is, then gets its data", async () => {
+  jest.useFakeTimers();
+  try {
+    const loading = (percent: number) => ({ errors: [{ message: "loading", extensions: { code: "DATA_LOADING", loadedPercent: percent, retryAfterSeconds: 2 } }] });
+    const answers = [loading(12), loading(57), { data: { ok: true } }];
+    const fetchImpl = jest.fn(async () => ({ ok: true, status: 200, json: async () => answers.shift() }) as unknown as Response);
+    const seen: (number | null)[] = [];
+    const unsubscribe = dataLoading.subscribe(() => seen.push(dataLoading.current()));
+    const result = run(fetchImpl);
+    await jest.advanceTimersByTimeAsync(2_000);
+    await jest.advanceTimersByTimeAsync(2_000);
+    await expect(result).resolves.toEqual({ data: { ok: true } });
+    unsubscribe();
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(seen).toEqual([12, 57, null]);
+  } finally {
+    jest.useRealTimers();
+  }
 });

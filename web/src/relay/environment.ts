@@ -8,6 +8,7 @@ import {
   type GraphQLResponse,
   type SubscribeFunction,
 } from "relay-runtime";
+import { retryWhileDataLoads } from "./data-loading";
 
 export interface FieldError {
   field: string;
@@ -34,7 +35,7 @@ export const NETWORK_ERROR_MESSAGE = "Unable to reach Tickerscope. Check your co
 
 interface GraphQLErrorLike {
   message?: string;
-  extensions?: { code?: unknown; fieldErrors?: unknown; retryAfterSeconds?: unknown };
+  extensions?: { code?: unknown; fieldErrors?: unknown; retryAfterSeconds?: unknown; loadedPercent?: unknown };
 }
 
 function toFieldErrors(value: unknown): FieldError[] {
@@ -77,31 +78,43 @@ const CSRF_HEADERS = { "x-graphql-yoga-csrf": "1" };
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+type Body = { data?: unknown; errors?: GraphQLErrorLike[] } | null;
+
+/** The share loaded when the server answered DATA_LOADING (it is loading the bundled data), else null. */
+function dataLoadingOf(body: Body): { percent: number; retryAfterSeconds?: number } | null {
+  const extensions = body?.errors?.[0]?.extensions;
+  if (extensions?.code !== "DATA_LOADING" || typeof extensions.loadedPercent !== "number") return null;
+  return { percent: extensions.loadedPercent, retryAfterSeconds: typeof extensions.retryAfterSeconds === "number" ? extensions.retryAfterSeconds : undefined };
+}
+
 export function createFetchFunction(fetchImpl: FetchLike = (input, init) => fetch(input, init)): FetchFunction {
   return async (params, variables) => {
-    let response: Response;
-    try {
-      response = await fetchImpl("/graphql", {
-        method: "POST",
-        credentials: "include",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/graphql-response+json, application/json",
-          ...CSRF_HEADERS,
-        },
-        body: JSON.stringify({ query: params.text, operationName: params.name, variables }),
-      });
-    } catch {
-      throw new GraphQLRequestError(NETWORK_ERROR_MESSAGE, "NETWORK_ERROR");
-    }
-
-    type Body = { data?: unknown; errors?: GraphQLErrorLike[] } | null;
-    let body: Body;
-    try {
-      body = (await response.json()) as Body;
-    } catch {
-      body = null;
-    }
+    const send = async () => {
+      let response: Response;
+      try {
+        response = await fetchImpl("/graphql", {
+          method: "POST",
+          credentials: "include",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/graphql-response+json, application/json",
+            ...CSRF_HEADERS,
+          },
+          body: JSON.stringify({ query: params.text, operationName: params.name, variables }),
+        });
+      } catch {
+        throw new GraphQLRequestError(NETWORK_ERROR_MESSAGE, "NETWORK_ERROR");
+      }
+      let body: Body;
+      try {
+        body = (await response.json()) as Body;
+      } catch {
+        body = null;
+      }
+      return { response, body };
+    };
+    // A query asked while the server loads the bundled data waits for it (the page says how far it is).
+    const { response, body } = await retryWhileDataLoads(send, ({ body }) => dataLoadingOf(body));
     if (body && Array.isArray(body.errors) && body.errors.length > 0) {
       throw errorFromGraphQLErrors(body.errors);
     }

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfControl, AsOfControlPlaceholder } from "../AsOfControl/AsOfControl";
+import { DataLoadingNotice } from "../DataLoadingNotice/DataLoadingNotice";
 import { isAsOfPath } from "../AsOfControl/asOf";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { Footer } from "../Footer/Footer";
@@ -16,6 +17,7 @@ export function AppLayout() {
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
       <TopTabs />
+      <DataLoadingNotice />
       {isAsOfPath(pathname) ? (
         // Without coverage the pages still work (at their default day): the bar just stays empty.
         <ErrorBoundary fallback={null}>
