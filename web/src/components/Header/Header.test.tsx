@@ -3,7 +3,8 @@ import type { IMocks } from "@graphql-tools/mock";
 import { createMockEnvironment } from "relay-test-utils";
 import { navigation } from "../../api/rest";
 import { GraphQLRequestError } from "../../relay/environment";
-import { POST_LOGIN_ACTION_KEY } from "../../pages/Subscribe/postLoginAction";
+import { POST_LOGIN_ACTION_KEY, POST_LOGIN_REDIRECT_DELAY_MS } from "../../pages/Subscribe/postLoginAction";
+import { holdTimers } from "../../../test/held-timers";
 import { executeAgainstSchema } from "../../../test/relay";
 import { renderWithProviders } from "../../../test/render";
 import { Header } from "./Header";
@@ -117,12 +118,15 @@ test("a user without a name is shown by email", async () => {
 
 test("after signing in with the 'subscribe' action pending, opens /subscribe 500 ms later", async () => {
   sessionStorage.setItem(POST_LOGIN_ACTION_KEY, "subscribe");
+  // The 500 ms wait is held, so the check that it has not happened yet never races the clock.
+  const delay = holdTimers(POST_LOGIN_REDIRECT_DELAY_MS);
   const { signedIn, router } = renderHeader();
   await signedIn();
   expect(sessionStorage.getItem(POST_LOGIN_ACTION_KEY)).toBeNull();
-  await new Promise((resolve) => setTimeout(resolve, 300));
   expect(router.state.location.pathname).toBe("/");
-  await waitFor(() => expect(router.state.location.pathname).toBe("/subscribe"), { timeout: 2000 });
+  expect(delay.pending()).toBe(1);
+  act(() => delay.fire());
+  await waitFor(() => expect(router.state.location.pathname).toBe("/subscribe"));
 });
 
 test("a signed-out visitor keeps the pending action for after the sign-in", async () => {

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
+import { holdTimers } from "../../../test/held-timers";
 import { findToast, renderApp } from "../../../test/render";
 import { answerGraphQL, jsonResponse, mockRest, notifications, signedIn, signedOut, stubNavigation } from "./accountTestKit";
+import { REDIRECT_AFTER_SIGN_IN_MS } from "./afterSignIn";
 import { AuthPageQuery } from "./AuthPage";
 import type { IMocks } from "@graphql-tools/mock";
 
@@ -160,6 +162,7 @@ describe("Sign In", () => {
 
   test("an emailed link signs in on load, welcomes the user, shows the account in the header and opens / after 2 s", async () => {
     const assign = stubNavigation();
+    const redirect = holdTimers(REDIRECT_AFTER_SIGN_IN_MS);
     let verified = false;
     const calls = mockRest({
       "POST /api/auth/verify-link": () => {
@@ -175,8 +178,11 @@ describe("Sign In", () => {
     expect(notifications().getByText("Welcome back, ada@example.com!")).toBeTruthy();
     expect(calls).toEqual([{ method: "POST", path: "/api/auth/verify-link", body: { token: "tok_123" } }]);
     expect(selectedTab().textContent).toBe("Sign In");
+    // The redirect's timer is held (not raced by the checks above, however long they take): one is set, for REDIRECT_AFTER_SIGN_IN_MS.
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith("/"), { timeout: 3000 });
+    expect(redirect.pending()).toBe(1);
+    act(() => redirect.fire());
+    expect(assign).toHaveBeenCalledWith("/");
   });
 
   test("a used or expired link shows the server's message on the Sign In tab", async () => {
@@ -200,6 +206,7 @@ describe("Status (back from checkout)", () => {
 
   test("?session_id= activates on load: Account Activated card, toast, the header signed in, then / after 2000 ms", async () => {
     const assign = stubNavigation();
+    const redirect = holdTimers(REDIRECT_AFTER_SIGN_IN_MS);
     let activated = false;
     const calls = mockRest({
       "POST /api/auth/activate": () => {
@@ -234,8 +241,11 @@ describe("Status (back from checkout)", () => {
     expect(panel().getByText("Active")).toBeTruthy();
     expect(panel().getByText("N/A")).toBeTruthy();
 
+    // The redirect's timer is held (not raced by the checks above, however long they take): one is set, for REDIRECT_AFTER_SIGN_IN_MS.
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith("/"), { timeout: 3000 });
+    expect(redirect.pending()).toBe(1);
+    act(() => redirect.fire());
+    expect(assign).toHaveBeenCalledWith("/");
   });
 
   test("names Stripe on the refresh button when Stripe takes the payments", async () => {
@@ -250,6 +260,7 @@ describe("Status (back from checkout)", () => {
 
   test("an account that must sign in by email stays here with the server's explanation", async () => {
     const assign = stubNavigation();
+    const redirect = holdTimers(REDIRECT_AFTER_SIGN_IN_MS);
     const message = "Your subscription is recorded. This email already had an account, so sign in with the emailed link to use it.";
     mockRest({
       "POST /api/auth/activate": () =>
@@ -259,7 +270,8 @@ describe("Status (back from checkout)", () => {
     expect(await screen.findByText(message)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Sign in by email" }));
     expect(selectedTab().textContent).toBe("Sign In");
-    await act(() => new Promise((resolve) => setTimeout(resolve, 2200)));
+    // No redirect was set up at all (rather than none having fired yet).
+    expect(redirect.pending()).toBe(0);
     expect(assign).not.toHaveBeenCalled();
   });
 
