@@ -5,7 +5,7 @@
 import type { AppDeps } from "../context";
 import { isSkipped, runExclusively, type SkippedPass } from "../db/run-exclusively";
 import { createLimiter, ProviderError } from "../market-data/providers/http";
-import { mapWithConcurrency } from "../news/ingestion/ingest-news";
+import { mapWithConcurrency } from "../shared/map-with-concurrency";
 import { walkForward } from "./beat-model";
 import { bundledCloses } from "./bundled-closes";
 import { forgetEarningsReads } from "./earnings";

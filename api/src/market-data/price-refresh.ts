@@ -3,7 +3,7 @@
 // Scheduled every MARKET_DATA_REFRESH_MINUTES, one pass at a time across instances.
 import type { AppDeps } from "../context";
 import { isSkipped, runExclusively, type SkippedPass } from "../db/run-exclusively";
-import { mapWithConcurrency } from "../news/ingestion/ingest-news";
+import { mapWithConcurrency } from "../shared/map-with-concurrency";
 import { adjustStoredBarsForSplits, storePriceBars } from "./price-bars";
 import { ProviderError } from "./providers/http";
 import { createPriceProvider, type PriceProvider } from "./providers/price-provider";

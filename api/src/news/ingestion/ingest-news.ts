@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../context";
 import type { NewsFeed } from "../../generated/prisma/client";
+import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import { enrichArticle, sharedTickerTagger, storeArticles } from "../articles";
 import type { TickerTagger } from "../tagging/ticker-tagger";
 import { asFeedFailure, attemptFeed, type FeedAttempt, type FeedFailureReason } from "./fetch-feed";
@@ -219,18 +220,4 @@ async function addTickerToExisting(deps: IngestionDeps, source: string, ticker: 
     SET tickers = array_append(coalesce(tickers, '{}'::text[]), ${ticker}::text)
     WHERE source = ${source} AND guid = ANY(${guids}::text[])
       AND NOT (coalesce(tickers, '{}'::text[]) @> ARRAY[${ticker}::text])`;
-}
-
-/** Runs `task` over `items` with at most `limit` at once, keeping the input order in the result. */
-export async function mapWithConcurrency<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
 }
