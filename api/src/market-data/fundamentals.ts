@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { projectRoot } from "../config/project-root";
-import { cleanCompanyName } from "../news/tagging/company-names";
+import { cleanCompanyName } from "../shared/symbols/clean-company-name";
 import { securityInfo, universeTickers } from "./universes";
 
 const earningsDirectory = path.join(projectRoot, "data", "earnings");

@@ -1,4 +1,4 @@
-import { loadReferenceData } from "../news/tagging/reference-data";
+import { loadReferenceData } from "../shared/symbols/reference-data";
 import { nonCommonKind, securityInfo, universeInfo, universeTickers } from "./universes";
 
 const sp500 = universeTickers("sp500", { includeEtf: false });

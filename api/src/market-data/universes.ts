@@ -1,13 +1,13 @@
 // The screening universes, built from the bundled reference lists (data/reference/, see
 // PROVENANCE.md there) once per process. Rules and their reasons: README.md in this folder.
-import { cleanCompanyName } from "../news/tagging/company-names";
+import { cleanCompanyName } from "../shared/symbols/clean-company-name";
 import {
   loadReferenceData,
   type IndexConstituent,
   type IndexName,
   type ListedSymbol,
   type ReferenceData,
-} from "../news/tagging/reference-data";
+} from "../shared/symbols/reference-data";
 import { tickerSchema } from "../stocks/symbols";
 
 export type UniverseKey = "sp500" | "broad" | "all_market";

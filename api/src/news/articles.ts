@@ -1,8 +1,8 @@
 import type { Database } from "../db/database";
 import type { NewsArticle, Prisma } from "../generated/prisma/client";
+import { loadReferenceData } from "../shared/symbols/reference-data";
 import { detectAnalystAction } from "./sentiment/analyst-actions";
 import { scoreText } from "./sentiment/scorer";
-import { loadReferenceData } from "./tagging/reference-data";
 import { createTickerTagger, type TickerTagger } from "./tagging/ticker-tagger";
 
 /** An article as a feed or the snapshot delivers it, before tagging and scoring. */

@@ -8,10 +8,10 @@ import zlib from "node:zlib";
 import { parse } from "csv-parse/sync";
 import Parser from "rss-parser";
 import { projectRoot } from "../config/project-root";
-import { formerTickers } from "../news/tagging/curated-names";
 import labelled from "../news/tagging/fixtures/labelled-headlines.json";
-import { loadReferenceData } from "../news/tagging/reference-data";
 import { createTickerTagger, type TickerTagger } from "../news/tagging/ticker-tagger";
+import { formerTickers } from "../shared/symbols/former-tickers";
+import { loadReferenceData } from "../shared/symbols/reference-data";
 
 interface Case {
   text: string;

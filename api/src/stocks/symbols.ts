@@ -3,9 +3,10 @@
 // today's (META), as the news tagger maps them.
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
-import { cleanCompanyName } from "../news/tagging/company-names";
-import { extraAliases, formerTickers } from "../news/tagging/curated-names";
-import { loadReferenceData, normaliseSymbol } from "../news/tagging/reference-data";
+import { cleanCompanyName } from "../shared/symbols/clean-company-name";
+import { extraAliases } from "../shared/symbols/company-aliases";
+import { formerTickers } from "../shared/symbols/former-tickers";
+import { loadReferenceData, normaliseSymbol } from "../shared/symbols/reference-data";
 
 export type KnownStock = {
   ticker: string;

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import Parser from "rss-parser";
+import { formerTickers } from "../../shared/symbols/former-tickers";
+import { normaliseSymbol } from "../../shared/symbols/reference-data";
 import { safeHttpUrl, type IncomingArticle } from "../articles";
-import { formerTickers } from "../tagging/curated-names";
-import { normaliseSymbol } from "../tagging/reference-data";
 import { FeedFailure } from "./fetch-feed";
 import { PUBLISHER_BY_SOURCE, type FeedConfig } from "./feeds";
 import { toPlainText } from "./plain-text";

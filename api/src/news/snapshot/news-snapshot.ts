@@ -15,7 +15,7 @@ import { waitAndRunExclusively } from "../../db/run-exclusively";
 import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../../db/snapshot-loads";
 import { enrichArticle, sharedTickerTagger, type IncomingArticle } from "../articles";
 import type { AnalystAction } from "../sentiment/analyst-actions";
-import { formerTickers } from "../tagging/curated-names";
+import { formerTickers } from "../../shared/symbols/former-tickers";
 import { loadVideoSnapshotUnlocked, type VideoSnapshotLoadResult } from "../videos/video-snapshot";
 
 export const newsSnapshotDirectory = path.join(projectRoot, "data", "news");

@@ -1,19 +1,9 @@
-import { buildCompanyAliases, cleanCompanyName } from "./company-names";
-import { loadReferenceData } from "./reference-data";
+import { loadReferenceData } from "../../shared/symbols/reference-data";
+import { buildCompanyAliases } from "./company-names";
 
 const reference = loadReferenceData();
 
 describe("company names", () => {
-  it.each([
-    ["Lilly (Eli)", "Eli Lilly"],
-    ["Coca-Cola Company (The)", "Coca-Cola Company"],
-    ["Alphabet Inc. (Class A)", "Alphabet Inc."],
-    ["Estée Lauder Companies (The)", "Estee Lauder Companies"],
-    ["Agilent Technologies, Inc. Common Stock", "Agilent Technologies Inc."],
-  ])("cleans %s to %s", (name, cleaned) => {
-    expect(cleanCompanyName(name)).toBe(cleaned);
-  });
-
   const aliases = buildCompanyAliases(reference);
   const aliasFor = (name: string) => aliases.find((alias) => alias.written.join(" ") === name);
 

@@ -1,7 +1,10 @@
 // Company names → tickers: the aliases the tagger looks for, built from the bundled index lists
-// plus the curated short forms, former names and ambiguity rules in curated-names.ts.
-import { ambiguityRules, blockedAliases, extraAliases, personOrPlaceNames, type AmbiguityRule } from "./curated-names";
-import type { IndexName, ReferenceData } from "./reference-data";
+// plus the curated short forms and former names (shared/symbols/company-aliases.ts) and the
+// ambiguity rules in curated-names.ts.
+import { cleanCompanyName } from "../../shared/symbols/clean-company-name";
+import { extraAliases } from "../../shared/symbols/company-aliases";
+import type { IndexName, ReferenceData } from "../../shared/symbols/reference-data";
+import { ambiguityRules, blockedAliases, personOrPlaceNames, type AmbiguityRule } from "./curated-names";
 import { tokenise } from "./text";
 
 export interface CompanyAlias {
@@ -53,22 +56,6 @@ const businessDescriptors = new Set([
 
 // Words that are written lower case inside names; they never need to be capitalised.
 const connectors = new Set(["of", "and", "&", "the", "de", "for", "on"]);
-
-/** "Lilly (Eli)" → "Eli Lilly", "Coca-Cola Company (The)" → "Coca-Cola Company", "Alphabet Inc. (Class A)" → "Alphabet Inc." */
-export function cleanCompanyName(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[–—]/g, "-")
-    .trim()
-    .replace(/^(.+?)\s*\(((?!The\b|Class\b)\p{Lu}\p{Ll}+)\)$/u, "$2 $1")
-    .replace(/\s*\([^)]*\)/g, "")
-    .replace(/\s+(common stock|ordinary shares|american depositary shares|class [a-c])\b.*$/i, "")
-    .replace(/^the\s+/i, "")
-    .replace(/,/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** "IBM", "UPS", "3M": written in capitals (two characters or more). */
 export function isAcronym(word: string): boolean {

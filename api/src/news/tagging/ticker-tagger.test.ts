@@ -1,5 +1,5 @@
+import { loadReferenceData } from "../../shared/symbols/reference-data";
 import labelled from "./fixtures/labelled-headlines.json";
-import { loadReferenceData } from "./reference-data";
 import { createTickerTagger, type TickerTagger } from "./ticker-tagger";
 
 let tagger: TickerTagger;

@@ -1,8 +1,10 @@
 // Ticker tagging of news text: which listed companies a headline or summary is about.
 // The rules and their reasons are written up in README.md beside this file.
-import { buildCompanyAliases, cleanCompanyName, isAcronym, type CompanyAlias } from "./company-names";
-import { brokerTickers, formerTickers, type AmbiguityRule } from "./curated-names";
-import { normaliseSymbol, type ReferenceData } from "./reference-data";
+import { cleanCompanyName } from "../../shared/symbols/clean-company-name";
+import { formerTickers } from "../../shared/symbols/former-tickers";
+import { normaliseSymbol, type ReferenceData } from "../../shared/symbols/reference-data";
+import { buildCompanyAliases, isAcronym, type CompanyAlias } from "./company-names";
+import { brokerTickers, type AmbiguityRule } from "./curated-names";
 import { breaksClause, joinsName, tokenise, type Token } from "./text";
 
 export type TagReason = "cashtag" | "exchange" | "company" | "feed";
