@@ -107,6 +107,7 @@ const environmentSchema = z.object({
   MARKET_VIDEO_CHANNELS: emptyAsUndefined,
 
   MARKET_DATA_LOAD_SNAPSHOT: z.enum(["true", "false"]).default("true"),
+  MARKET_DATA_SNAPSHOT_DIR: emptyAsUndefined,
   MARKET_DATA_PROVIDER: z.enum(["yahoo", "alphavantage", "none"]).default("yahoo"),
   MARKET_DATA_API_KEY: emptyAsUndefined,
   MARKET_DATA_BASE_URL: optionalUrl(["http", "https"]),
@@ -177,6 +178,8 @@ export type AppConfig = {
   marketData: {
     /** Load the bundled daily price snapshot into price_data once per database. */
     loadSnapshot: boolean;
+    /** Another folder of the snapshot's files (bench:startup's generated 3× set); the bundled data/prices when unset. */
+    snapshotDirectory?: string;
     /** Where live daily bars come from; "none" keeps the bundled snapshot only. */
     provider: "yahoo" | "alphavantage" | "none";
     /** Required by Alpha Vantage. */
@@ -296,6 +299,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     marketData: {
       loadSnapshot: env.MARKET_DATA_LOAD_SNAPSHOT === "true",
+      snapshotDirectory: env.MARKET_DATA_SNAPSHOT_DIR ? path.resolve(env.MARKET_DATA_SNAPSHOT_DIR) : undefined,
       provider: env.MARKET_DATA_PROVIDER,
       apiKey: env.MARKET_DATA_API_KEY,
       baseUrl: env.MARKET_DATA_BASE_URL,

@@ -3,8 +3,8 @@
 // model's measured skill into earnings_model_evaluations, once per database, files and model version.
 import { setImmediate } from "node:timers/promises";
 import type { AppDeps } from "../context";
-import { waitAndRunExclusively } from "../db/run-exclusively";
-import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../db/snapshot-loads";
+import { snapshotVersion } from "../db/snapshot-loads";
+import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
 import type { Prisma } from "../generated/prisma/client";
 import { EARNINGS_MODEL_VERSION, surpriseOf, type Prediction } from "./beat-model";
 import { earningsWorker, sectorOf } from "./earnings-compute";
@@ -12,12 +12,6 @@ import { forgetEarningsReads } from "./earnings";
 import { earningsFiles, earningsSnapshotDirectory, earningsSnapshotSource, readEarningsDirectory } from "./earnings-files";
 
 export { sectorOf };
-
-export type EarningsSnapshotLoadResult = { rows: number; tickers: number; ms: number; skipped?: "disabled" | "already-loaded" };
-
-/** pg advisory lock id of this load ("ernS" in ASCII). */
-export const EARNINGS_SNAPSHOT_LOCK_ID = 0x65726e53;
-const markerName = "earnings";
 
 const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 
@@ -52,33 +46,36 @@ export async function replaceTickerPredictions(db: AppDeps["db"], ticker: string
   ]);
 }
 
-/**
- * Loads the snapshot, once per database, files and model version (a snapshot_loads row written
- * last). Each ticker's rows are replaced in one transaction, so a load killed halfway leaves
- * whole tickers and the next start simply redoes it. One instance at a time on PostgreSQL;
- * `signal` stops it between two tickers.
- */
-export async function loadEarningsSnapshot(
-  deps: Pick<AppDeps, "config" | "db" | "logger">,
-  options: { directory?: string; force?: boolean; signal?: AbortSignal } = {},
-): Promise<EarningsSnapshotLoadResult> {
-  if (!deps.config.earnings.loadSnapshot && !options.force) return { rows: 0, tickers: 0, ms: 0, skipped: "disabled" };
-  return waitAndRunExclusively(deps.db, EARNINGS_SNAPSHOT_LOCK_ID, () => loadUnlessFinished(deps, options), {
-    logger: deps.logger,
-    what: "loading the earnings snapshot",
-    signal: options.signal,
-  });
-}
+export type EarningsSnapshotLoadResult = { rows: number; tickers: number; ms: number };
 
-async function loadUnlessFinished(
-  deps: Pick<AppDeps, "db" | "logger">,
-  options: { directory?: string; signal?: AbortSignal },
+/**
+ * The bundled earnings history with the beat model's walk-forward predictions, once per database,
+ * files and model version. Each ticker's rows are replaced in one transaction, so a load killed
+ * halfway leaves whole tickers and the next start simply redoes it. `signal` stops it between two tickers.
+ */
+export const earningsSnapshot = defineSnapshot({
+  name: "earnings",
+  title: "earnings reports",
+  // "ernS" in ASCII
+  lockId: 0x65726e53,
+  weight: 8,
+  enabled: (config) => config.earnings.loadSnapshot,
+  version: ({ directory = earningsSnapshotDirectory }: { directory?: string }) =>
+    `${EARNINGS_MODEL_VERSION}:${snapshotVersion(earningsFiles(directory))}`,
+  load: loadReportsAndPredictions,
+  nothingLoaded: { tickers: 0, ms: 0 },
+});
+
+export const loadEarningsSnapshot = (deps: SnapshotDeps, options: { directory?: string; force?: boolean } & LoadControl = {}) =>
+  earningsSnapshot.run(deps, options);
+
+async function loadReportsAndPredictions(
+  deps: SnapshotDeps,
+  options: { directory?: string } & LoadControl,
 ): Promise<EarningsSnapshotLoadResult> {
   const started = performance.now();
   const { db, logger } = deps;
   const directory = options.directory ?? earningsSnapshotDirectory;
-  const version = `${EARNINGS_MODEL_VERSION}:${snapshotVersion(earningsFiles(directory))}`;
-  if ((await finishedSnapshotLoads(db)).get(markerName) === version) return { rows: 0, tickers: 0, ms: 0, skipped: "already-loaded" };
   logger.info("loading the earnings snapshot and its walk-forward predictions");
 
   const reports = readEarningsDirectory(directory);
@@ -93,6 +90,7 @@ async function loadUnlessFinished(
     const data = predictions.filter((prediction) => prediction.report.ticker === ticker).map(predictionRow);
     await replaceTickerPredictions(db, ticker, data);
     rows += data.length;
+    options.onProgress?.(0.5 + (0.5 * rows) / predictions.length);
   }
   const evaluation = { ...summary, source: earningsSnapshotSource, computedAt: new Date() };
   await db.prisma.earningsModelEvaluation.upsert({
@@ -100,7 +98,6 @@ async function loadUnlessFinished(
     create: { modelVersion: EARNINGS_MODEL_VERSION, ...evaluation },
     update: evaluation,
   });
-  await markSnapshotLoaded(db, markerName, version, rows);
   forgetEarningsReads(db);
   const ms = Math.round(performance.now() - started);
   logger.info({ rows, tickers: reports.size, ms, brierSkillScore: summary.brierSkillScore, ece: summary.ece }, "earnings snapshot loaded");

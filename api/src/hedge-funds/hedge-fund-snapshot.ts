@@ -4,19 +4,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
-import type { AppDeps } from "../context";
-import { waitAndRunExclusively } from "../db/run-exclusively";
-import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../db/snapshot-loads";
+import { snapshotVersion } from "../db/snapshot-loads";
+import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
 import { storeQuarter } from "./holdings-store";
 import { cusipMapPath, parseHoldingsCsv, sec13fDirectory } from "./thirteen-f";
 
 export const snapshotFile = "berkshire_13f_holdings_2020Q2-2024Q1.csv";
 /** The filer of the bundled file (EDGAR's name for CIK 0001067983). */
 export const snapshotFund = { cik: "0001067983", name: "BERKSHIRE HATHAWAY INC" } as const;
-
-/** pg advisory lock id of the snapshot load ("h13f" in ASCII). */
-export const HEDGE_FUND_SNAPSHOT_LOCK_ID = 0x68313366;
-const markerName = "sec13f";
 
 export type HedgeFundSnapshotLoadResult = {
   /** Quarters stored now. */
@@ -25,37 +20,39 @@ export type HedgeFundSnapshotLoadResult = {
   resumedQuarters: number;
   rows: number;
   ms: number;
-  skipped?: "disabled" | "already-loaded";
 };
 
-/**
- * Stores every quarter of the bundled file, once per database and file version (a snapshot_loads
- * row written after the last quarter). Each quarter is one transaction, so an interrupted load
- * resumes at the first quarter missing; a quarter a live import or import:13f stored is left as it
- * is. On PostgreSQL one instance loads, the others wait for it. `signal` stops between quarters.
- */
-export async function loadHedgeFundSnapshot(
-  deps: Pick<AppDeps, "config" | "db" | "logger">,
-  options: { directory?: string; force?: boolean; signal?: AbortSignal } = {},
-): Promise<HedgeFundSnapshotLoadResult> {
-  if (!deps.config.hedgeFunds.loadSnapshot && !options.force) return { quarters: 0, resumedQuarters: 0, rows: 0, ms: 0, skipped: "disabled" };
-  return waitAndRunExclusively(deps.db, HEDGE_FUND_SNAPSHOT_LOCK_ID, () => loadUnlessFinished(deps, options), {
-    logger: deps.logger,
-    what: "loading the 13F snapshot",
-    signal: options.signal,
-  });
-}
+const snapshotPath = (directory = sec13fDirectory) => path.join(directory, snapshotFile);
 
-async function loadUnlessFinished(
-  { db, logger }: Pick<AppDeps, "db" | "logger">,
-  options: { directory?: string; signal?: AbortSignal },
-): Promise<HedgeFundSnapshotLoadResult> {
+/**
+ * Every quarter of the bundled file, once per database and file version. Each quarter is one
+ * transaction, so an interrupted load resumes at the first quarter missing; a quarter a live import
+ * or import:13f stored is left as it is. `signal` stops between quarters.
+ */
+export const hedgeFundSnapshot = defineSnapshot({
+  name: "sec13f",
+  title: "13F holdings",
+  // "h13f" in ASCII
+  lockId: 0x68313366,
+  weight: 1,
+  enabled: (config) => config.hedgeFunds.loadSnapshot,
+  version: ({ directory }: { directory?: string }) => snapshotVersion([snapshotPath(directory), cusipMapPath()]),
+  load: loadQuarters,
+  // Every bundled quarter's rows, those a resumed load skipped included.
+  markerRows: async ({ db }) => {
+    const [{ rows }] = await db.prisma.$queryRaw<{ rows: number }[]>`
+      SELECT count(*)::int AS rows FROM hedge_fund_holdings WHERE cik = ${snapshotFund.cik}`;
+    return rows;
+  },
+  nothingLoaded: { quarters: 0, resumedQuarters: 0, ms: 0 },
+});
+
+export const loadHedgeFundSnapshot = (deps: SnapshotDeps, options: { directory?: string; force?: boolean } & LoadControl = {}) =>
+  hedgeFundSnapshot.run(deps, options);
+
+async function loadQuarters({ db, logger }: SnapshotDeps, options: { directory?: string } & LoadControl): Promise<HedgeFundSnapshotLoadResult> {
   const started = performance.now();
-  const file = path.join(options.directory ?? sec13fDirectory, snapshotFile);
-  const version = snapshotVersion([file, cusipMapPath()]);
-  if ((await finishedSnapshotLoads(db)).get(markerName) === version) {
-    return { quarters: 0, resumedQuarters: 0, rows: 0, ms: 0, skipped: "already-loaded" };
-  }
+  const file = snapshotPath(options.directory);
   const quarters = parseHoldingsCsv(fs.readFileSync(file, "utf8"));
   const stored = await db.prisma.hedgeFundFiling.findMany({ where: { cik: snapshotFund.cik }, select: { quarterEnd: true, source: true, rows: true } });
   const storedQuarters = new Map(stored.map((filing) => [filing.quarterEnd, filing]));
@@ -82,9 +79,6 @@ async function loadUnlessFinished(
     result.rows += (await storeQuarter(db, filing, quarter.lines, "replace")).rows;
     result.quarters += 1;
   }
-  const [{ rows }] = await db.prisma.$queryRaw<{ rows: number }[]>`
-    SELECT count(*)::int AS rows FROM hedge_fund_holdings WHERE cik = ${snapshotFund.cik}`;
-  await markSnapshotLoaded(db, markerName, version, rows);
   result.ms = Math.round(performance.now() - started);
   logger.info(result, "13F snapshot loaded");
   return result;

@@ -9,9 +9,8 @@ import zlib from "node:zlib";
 import { parse } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
 import { projectRoot } from "../config/project-root";
-import type { AppDeps } from "../context";
-import { waitAndRunExclusively } from "../db/run-exclusively";
-import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../db/snapshot-loads";
+import { snapshotVersion } from "../db/snapshot-loads";
+import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
 import { cleanCompanyName } from "../shared/symbols/clean-company-name";
 import { formerTickers } from "../shared/symbols/former-tickers";
 import { adjustForSplits, storePriceBars, type DailyBar, type StoredBar } from "./price-bars";
@@ -77,7 +76,9 @@ function toBar(record: string[]): DailyBar {
  * (DISCA over DISCK for WBD). `through` cuts each series at that date before adjusting, which
  * gives the bars as they stood then.
  */
-export async function* readPriceSnapshot(options: { directory?: string; through?: string } = {}): AsyncGenerator<SnapshotSeries> {
+export async function* readPriceSnapshot(
+  options: { directory?: string; through?: string; onRead?: (fraction: number) => void } = {},
+): AsyncGenerator<SnapshotSeries> {
   const directory = options.directory ?? priceSnapshotDirectory;
   const currentTicker = snapshotTickerResolver(directory);
   const used = new Set<string>();
@@ -91,7 +92,9 @@ export async function* readPriceSnapshot(options: { directory?: string; through?
     return { ticker, snapshotTicker: symbol, bars: adjustForSplits(records.map(toBar), splits) };
   };
 
-  const records = fs.createReadStream(path.join(directory, pricesFile)).pipe(zlib.createGunzip()).pipe(parse());
+  const file = fs.createReadStream(path.join(directory, pricesFile));
+  const fileBytes = fs.statSync(path.join(directory, pricesFile)).size;
+  const records = file.pipe(zlib.createGunzip()).pipe(parse());
   let symbol: string | null = null;
   let pending: string[][] = [];
   let header = true;
@@ -102,6 +105,7 @@ export async function* readPriceSnapshot(options: { directory?: string; through?
       continue;
     }
     if (record[0] !== symbol) {
+      options.onRead?.(file.bytesRead / fileBytes);
       const series = symbol === null ? null : finish(symbol, pending);
       if (series) yield series;
       symbol = record[0];
@@ -123,47 +127,45 @@ export type PriceSnapshotLoadResult = {
   /** The whole load, technicals included. */
   ms: number;
   technicalsMs: number;
-  skipped?: "disabled" | "already-loaded";
 };
 
-/** pg advisory lock id of the snapshot load ("prsn" in ASCII): one instance loads, the others wait for it. */
-export const PRICE_SNAPSHOT_LOCK_ID = 0x7072736e;
-const markerName = "prices";
+/**
+ * The bundled prices into price_data, with the loaded tickers' indicators, once per database and
+ * snapshot version. Resumes an interrupted load: tickers whose bars are all stored are skipped,
+ * and missing indicators are computed. A ticker that has bars from another source (a live refresh
+ * ran first) is left as it is. Bars are unique by (ticker, date), so nothing is stored twice.
+ * `signal` stops the load between two batches.
+ */
+export const priceSnapshot = defineSnapshot({
+  name: "prices",
+  title: "daily prices",
+  // "prsn" in ASCII
+  lockId: 0x7072736e,
+  weight: 30,
+  enabled: (config) => config.marketData.loadSnapshot,
+  version: ({ directory }: { directory?: string }, config) => {
+    const folder = directory ?? config.marketData.snapshotDirectory ?? priceSnapshotDirectory;
+    return snapshotVersion([path.join(folder, pricesFile), path.join(folder, membersFile)]);
+  },
+  load: loadBars,
+  markerRows: async ({ db }) => {
+    const [{ bars }] = await db.prisma.$queryRaw<{ bars: number }[]>`
+      SELECT count(*)::int AS bars FROM price_data WHERE source = ${snapshotSource}`;
+    return bars;
+  },
+  nothingLoaded: { tickers: 0, resumedTickers: 0, ms: 0, technicalsMs: 0 },
+});
+
+export const loadPriceSnapshot = (deps: SnapshotDeps, options: { directory?: string; force?: boolean } & LoadControl = {}) =>
+  priceSnapshot.run(deps, options);
+
 const batchSize = 10_000;
 
-/**
- * Loads the snapshot into price_data and computes the loaded tickers' indicators, once per
- * database and snapshot version (a snapshot_loads row, written after the last bar and
- * indicator). Safe to interrupt: a start that finds no marker loads again, skipping tickers
- * whose bars are all stored, and computes the indicators that are missing. A ticker that has
- * bars from another source (a live refresh ran first) is left as it is. Bars are unique by
- * (ticker, date), so nothing is stored twice. On PostgreSQL one instance loads at a time; the
- * others wait and then find the marker. `signal` stops the load between two tickers.
- */
-export async function loadPriceSnapshot(
-  deps: Pick<AppDeps, "config" | "db" | "logger">,
-  options: { directory?: string; force?: boolean; signal?: AbortSignal } = {},
-): Promise<PriceSnapshotLoadResult> {
-  if (!deps.config.marketData.loadSnapshot && !options.force) {
-    return { rows: 0, tickers: 0, resumedTickers: 0, ms: 0, technicalsMs: 0, skipped: "disabled" };
-  }
-  return waitAndRunExclusively(deps.db, PRICE_SNAPSHOT_LOCK_ID, () => loadUnlessFinished(deps, options), {
-    logger: deps.logger,
-    what: "loading the price snapshot",
-    signal: options.signal,
-  });
-}
-
-async function loadUnlessFinished(
-  deps: Pick<AppDeps, "db" | "logger">,
-  options: { directory?: string; signal?: AbortSignal },
-): Promise<PriceSnapshotLoadResult> {
+async function loadBars(deps: SnapshotDeps, options: { directory?: string } & LoadControl): Promise<PriceSnapshotLoadResult> {
   const started = performance.now();
   const result: PriceSnapshotLoadResult = { rows: 0, tickers: 0, resumedTickers: 0, ms: 0, technicalsMs: 0 };
   const { db, logger } = deps;
-  const directory = options.directory ?? priceSnapshotDirectory;
-  const version = snapshotVersion([path.join(directory, pricesFile), path.join(directory, membersFile)]);
-  if ((await finishedSnapshotLoads(db)).get(markerName) === version) return { ...result, skipped: "already-loaded" };
+  const directory = options.directory ?? deps.config.marketData.snapshotDirectory ?? priceSnapshotDirectory;
 
   const storedBars = new Map(
     (
@@ -182,15 +184,18 @@ async function loadUnlessFinished(
   const snapshotTickers: string[] = [];
   const storedNow = new Set<string>();
   let batch: StoredBar[] = [];
+  let fractionRead = 0;
   const storeBatch = async () => {
     // PGlite runs queries on this thread without yielding to the event loop: yield between batches,
     // so that a signal (and the log) is handled during the load.
     await setImmediate();
     result.rows += await storePriceBars(db, batch);
+    // The bars are stored by then; the indicators come last (about a tenth of the load).
+    options.onProgress?.(0.9 * fractionRead);
     batch = [];
     logger.debug({ rows: result.rows }, "price snapshot batch stored");
   };
-  for await (const series of readPriceSnapshot({ directory })) {
+  for await (const series of readPriceSnapshot({ directory, onRead: (fraction) => (fractionRead = fraction) })) {
     options.signal?.throwIfAborted();
     if (otherSourceTickers.has(series.ticker)) continue;
     snapshotTickers.push(series.ticker);
@@ -212,9 +217,6 @@ async function loadUnlessFinished(
   const needIndicators = snapshotTickers.filter((ticker) => storedNow.has(ticker) || !withIndicators.has(ticker));
   if (needIndicators.length > 0) result.technicalsMs = (await recomputeTechnicals(db, needIndicators)).ms;
 
-  const [{ bars }] = await db.prisma.$queryRaw<{ bars: number }[]>`
-    SELECT count(*)::int AS bars FROM price_data WHERE source = ${snapshotSource}`;
-  await markSnapshotLoaded(db, markerName, version, bars);
   result.ms = Math.round(performance.now() - started);
   logger.info(
     { rows: result.rows, tickers: result.tickers, resumedTickers: result.resumedTickers, ms: result.ms, technicalsMs: result.technicalsMs },

@@ -8,15 +8,13 @@ import { setImmediate } from "node:timers/promises";
 import zlib from "node:zlib";
 import { parse } from "csv-parse/sync";
 import type { Prisma } from "../../generated/prisma/client";
-import type { AppDeps } from "../../context";
 import { projectRoot } from "../../config/project-root";
 import type { Database } from "../../db/database";
-import { waitAndRunExclusively } from "../../db/run-exclusively";
-import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../../db/snapshot-loads";
+import { snapshotVersion } from "../../db/snapshot-loads";
+import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../../startup/define-snapshot";
 import { enrichArticle, sharedTickerTagger, type IncomingArticle } from "../articles";
 import type { AnalystAction } from "../sentiment/analyst-actions";
 import { formerTickers } from "../../shared/symbols/former-tickers";
-import { loadVideoSnapshotUnlocked, type VideoSnapshotLoadResult } from "../videos/video-snapshot";
 
 export const newsSnapshotDirectory = path.join(projectRoot, "data", "news");
 
@@ -226,12 +224,7 @@ export type SnapshotLoadResult = {
   /** Sources skipped because their snapshot file's load finished before. */
   skipped: string[];
   milliseconds: number;
-  /** The bundled Market Videos (the same file's YouTube rows, stored in market_videos: videos/video-snapshot.ts). */
-  videos?: VideoSnapshotLoadResult;
 };
-
-/** pg advisory lock id of the snapshot load ("nwsn" in ASCII): one instance loads, the others wait for it. */
-export const NEWS_SNAPSHOT_LOCK_ID = 0x6e77736e;
 
 const batchSize = 2000;
 
@@ -257,81 +250,82 @@ export async function insertArticles(db: Database, rows: Prisma.NewsArticleCreat
 }
 
 /**
- * Loads the bundled snapshot into the article store, once per file: each file's load ends
- * with a snapshot_loads row ("news:<source>", the file's hash), and a file with that row is
- * skipped. Safe to interrupt: a start that finds no row stores only the file's articles not
- * yet stored ((source, guid) is unique, so nothing is stored twice). On PostgreSQL one
- * instance loads at a time; the others wait and then find the rows. `signal` stops the load
- * between two batches. Then the bundled Market Videos (the same stocknewsapi file's YouTube rows),
- * once per database, into market_videos (unless `files` names other files).
+ * One bundled news file into the article store, once per database and file version (marker
+ * "news:<source>"). Resumes an interrupted load: only the file's articles not yet stored are
+ * stored ((source, guid) is unique). `signal` stops the load between two batches.
  */
-export async function loadNewsSnapshot(
-  deps: Pick<AppDeps, "config" | "db" | "logger">,
-  options: { directory?: string; files?: SnapshotFile[]; force?: boolean; signal?: AbortSignal } = {},
-): Promise<SnapshotLoadResult> {
-  if (!deps.config.news.loadSnapshot && !options.force) return { stored: {}, skipped: [], milliseconds: 0 };
-  return waitAndRunExclusively(
-    deps.db,
-    NEWS_SNAPSHOT_LOCK_ID,
-    async () => {
-      const result = await loadUnfinishedFiles(deps, options);
-      // Market Videos' bundled videos, under the same lock and once per database like the files above.
-      if (!options.files) result.videos = await loadVideoSnapshotUnlocked(deps, { directory: options.directory, signal: options.signal });
-      return result;
-    },
-    { logger: deps.logger, what: "loading the news snapshot", signal: options.signal },
-  );
+export function newsFileSnapshot(snapshotFile: SnapshotFile, index: number) {
+  return defineSnapshot({
+    name: `news:${snapshotFile.source}`,
+    title: `${snapshotFile.source} news`,
+    // "nwsn" in ASCII, one lock per file
+    lockId: 0x6e77736e + index,
+    // Reuters is ~26,000 of the ~30,000 articles.
+    weight: snapshotFile.source === "reuters" ? 6 : 1,
+    enabled: (config) => config.news.loadSnapshot,
+    version: ({ directory = newsSnapshotDirectory }: { directory?: string }) => snapshotVersion([path.join(directory, snapshotFile.file)]),
+    load: (deps, options) => loadNewsFile(deps, snapshotFile, options),
+    markerRows: ({ db }) => db.prisma.newsArticle.count({ where: { source: snapshotFile.source, isSnapshot: true } }),
+    nothingLoaded: {},
+  });
 }
 
-async function loadUnfinishedFiles(
-  deps: Pick<AppDeps, "db" | "logger">,
-  options: { directory?: string; files?: SnapshotFile[]; signal?: AbortSignal },
+export const newsSnapshots = snapshotFiles.map(newsFileSnapshot);
+
+/**
+ * Every bundled news file (or `files`), each once per database and version: what was stored per
+ * source, and which sources' files were already in.
+ */
+export async function loadNewsSnapshot(
+  deps: SnapshotDeps,
+  options: { directory?: string; files?: SnapshotFile[]; force?: boolean } & LoadControl = {},
 ): Promise<SnapshotLoadResult> {
   const started = performance.now();
   const result: SnapshotLoadResult = { stored: {}, skipped: [], milliseconds: 0 };
-  const { db, logger } = deps;
-  const directory = options.directory ?? newsSnapshotDirectory;
-  const finished = await finishedSnapshotLoads(db);
-  const tagger = sharedTickerTagger();
-
-  for (const snapshotFile of options.files ?? snapshotFiles) {
-    const markerName = `news:${snapshotFile.source}`;
-    const version = snapshotVersion([path.join(directory, snapshotFile.file)]);
-    if (finished.get(markerName) === version) {
-      result.skipped.push(snapshotFile.source);
-      continue;
-    }
-    options.signal?.throwIfAborted();
-    if (Object.keys(result.stored).length === 0) logger.info("loading the news snapshot");
-    const storedGuids = new Set(
-      (await db.prisma.newsArticle.findMany({ where: { source: snapshotFile.source }, select: { guid: true } })).map((row) => row.guid),
-    );
-    const articles = snapshotFile
-      .read(directory)
-      .filter((article) => article.publishedAt <= snapshotCutoff && article.title.trim() && !storedGuids.has(article.guid));
-    let stored = 0;
-    for (let start = 0; start < articles.length; start += batchSize) {
-      // PGlite runs queries on this thread without yielding to the event loop: yield between
-      // batches, so that a signal (and the log) is handled during the load.
-      await setImmediate();
-      options.signal?.throwIfAborted();
-      const rows = articles.slice(start, start + batchSize).map((article) => {
-        const enriched = enrichArticle({ ...article, isSnapshot: true }, tagger);
-        if (article.publishedTimeKnown === false) enriched.publishedTimeKnown = false;
-        // A structured rating change (Yahoo) is the record itself, not something read from a headline.
-        if (article.analystAction) enriched.analystAction = article.analystAction as unknown as Prisma.InputJsonValue;
-        return enriched;
-      });
-      stored += await insertArticles(db, rows);
-      logger.debug({ source: snapshotFile.source, stored }, "news snapshot batch stored");
-    }
-    result.stored[snapshotFile.source] = stored;
-    const rows = await db.prisma.newsArticle.count({ where: { source: snapshotFile.source, isSnapshot: true } });
-    await markSnapshotLoaded(db, markerName, version, rows);
+  const snapshots = options.files ? options.files.map(newsFileSnapshot) : newsSnapshots;
+  for (const [index, snapshot] of snapshots.entries()) {
+    const source = (options.files ?? snapshotFiles)[index].source;
+    const loaded = await snapshot.run(deps, options);
+    if (loaded.skipped === "already-loaded") result.skipped.push(source);
+    else if (!loaded.skipped) result.stored[source] = loaded.rows;
   }
   result.milliseconds = Math.round(performance.now() - started);
   if (Object.keys(result.stored).length > 0) {
-    logger.info({ stored: result.stored, skipped: result.skipped, ms: result.milliseconds }, "news snapshot loaded");
+    deps.logger.info({ stored: result.stored, skipped: result.skipped, ms: result.milliseconds }, "news snapshot loaded");
   }
   return result;
+}
+
+async function loadNewsFile(
+  { db, logger }: SnapshotDeps,
+  snapshotFile: SnapshotFile,
+  options: { directory?: string } & LoadControl,
+): Promise<{ rows: number }> {
+  const directory = options.directory ?? newsSnapshotDirectory;
+  const tagger = sharedTickerTagger();
+  logger.info({ source: snapshotFile.source }, "loading the news snapshot");
+  const storedGuids = new Set(
+    (await db.prisma.newsArticle.findMany({ where: { source: snapshotFile.source }, select: { guid: true } })).map((row) => row.guid),
+  );
+  const articles = snapshotFile
+    .read(directory)
+    .filter((article) => article.publishedAt <= snapshotCutoff && article.title.trim() && !storedGuids.has(article.guid));
+  let stored = 0;
+  for (let start = 0; start < articles.length; start += batchSize) {
+    // PGlite runs queries on this thread without yielding to the event loop: yield between
+    // batches, so that a signal (and the log) is handled during the load.
+    await setImmediate();
+    options.signal?.throwIfAborted();
+    const rows = articles.slice(start, start + batchSize).map((article) => {
+      const enriched = enrichArticle({ ...article, isSnapshot: true }, tagger);
+      if (article.publishedTimeKnown === false) enriched.publishedTimeKnown = false;
+      // A structured rating change (Yahoo) is the record itself, not something read from a headline.
+      if (article.analystAction) enriched.analystAction = article.analystAction as unknown as Prisma.InputJsonValue;
+      return enriched;
+    });
+    stored += await insertArticles(db, rows);
+    options.onProgress?.(Math.min(0.95, (start + batchSize) / articles.length));
+    logger.debug({ source: snapshotFile.source, stored }, "news snapshot batch stored");
+  }
+  return { rows: stored };
 }

@@ -11,11 +11,10 @@ import { createTestApp, createTestDeps } from "../../../test/test-app";
 import { createTestDatabase } from "../../../test/test-database";
 import { createUser, signedInAgent } from "../../../test/sign-in";
 import { runScheduledIngestion } from "../ingestion/schedule";
-import { loadNewsSnapshot } from "../snapshot/news-snapshot";
 import { enrichVideo, ingestVideos, taggableDescription } from "./market-videos";
 import { parseVideoFeed, videoIdOf } from "./parse-video-feed";
 import { DEFAULT_VIDEO_CHANNELS, parseVideoChannels, videoFeed, type VideoFeedConfig } from "./video-feeds";
-import { VIDEO_SNAPSHOT_MARKER, loadVideoSnapshotUnlocked, readVideoSnapshot } from "./video-snapshot";
+import { VIDEO_SNAPSHOT_MARKER, loadVideoSnapshot, readVideoSnapshot } from "./video-snapshot";
 
 // A recorded real YouTube channel feed (Atom with yt:videoId and media:group; data/news/PROVENANCE.md).
 const youtubeFixture = fs.readFileSync(path.join(__dirname, "..", "ingestion", "fixtures", "youtube_channel_google_2015-05-04.xml"), "utf8");
@@ -203,17 +202,18 @@ describe("the bundled video snapshot", () => {
     expect(videos.find((video) => video.videoId === "vjZXtorJSmo")!.publishedAt).toEqual(new Date("2021-04-20T19:06:29Z"));
   });
 
-  it("loads once per database from loadNewsSnapshot, and resumes without duplicates", async () => {
+  it("loads once per database as its own snapshot, and resumes without duplicates", async () => {
     await db.prisma.marketVideo.deleteMany();
-    const first = await loadNewsSnapshot(createTestDeps(db), { force: true });
-    expect(first.videos).toEqual({ stored: 46, skipped: false, rows: 49, videos: 46 });
+    await db.prisma.snapshotLoad.deleteMany({ where: { name: VIDEO_SNAPSHOT_MARKER } });
+    const first = await loadVideoSnapshot(createTestDeps(db), { force: true });
+    expect(first).toEqual({ stored: 46, rows: 49, videos: 46 });
     expect(await db.prisma.snapshotLoad.findUnique({ where: { name: VIDEO_SNAPSHOT_MARKER } })).toMatchObject({ rows: 46 });
-    const again = await loadNewsSnapshot(createTestDeps(db), { force: true });
-    expect(again.videos).toMatchObject({ stored: 0, skipped: true });
+    const again = await loadVideoSnapshot(createTestDeps(db), { force: true });
+    expect(again).toMatchObject({ stored: 0, skipped: "already-loaded" });
     // An interrupted load (no marker, some rows stored) stores only the missing ones.
     await db.prisma.snapshotLoad.delete({ where: { name: VIDEO_SNAPSHOT_MARKER } });
     await db.prisma.marketVideo.deleteMany({ where: { source: "snapshot", channel: "Yahoo Finance" } });
-    const resumed = await loadVideoSnapshotUnlocked(createTestDeps(db));
+    const resumed = await loadVideoSnapshot(createTestDeps(db));
     // Yahoo Finance: 7 rows, 6 videos (one is listed under AAPL and FB).
     expect(resumed.stored).toBe(6);
     expect(await db.prisma.marketVideo.count({ where: { source: "snapshot" } })).toBe(46);

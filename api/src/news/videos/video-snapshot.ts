@@ -2,13 +2,13 @@
 // (49 rows, 20 April – 7 May 2021, provenance in data/news/PROVENANCE.md). Rows of one video under
 // several tickers become one video with all of them (46 videos). The dataset's ticker column is kept
 // as the stated tickers; the title and description are also run through the ticker tagger.
-// Loaded once per database (snapshot_loads row "videos:stocknewsapi"), from loadNewsSnapshot.
+// Loaded once per database (snapshot_loads row "videos:stocknewsapi") at start-up, its own snapshot.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { parse } from "csv-parse/sync";
-import type { AppDeps } from "../../context";
-import { finishedSnapshotLoads, markSnapshotLoaded, snapshotVersion } from "../../db/snapshot-loads";
+import { snapshotVersion } from "../../db/snapshot-loads";
+import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../../startup/define-snapshot";
 import { sharedTickerTagger } from "../articles";
 import { easternToUtc, newsSnapshotDirectory } from "../snapshot/news-snapshot";
 import { enrichVideo } from "./market-videos";
@@ -54,27 +54,31 @@ export function readVideoSnapshot(directory = newsSnapshotDirectory): VideoSnaps
   return { rows, videos: [...byId.values()] };
 }
 
-export type VideoSnapshotLoadResult = { stored: number; skipped: boolean; rows: number; videos: number };
+export type VideoSnapshotLoadResult = { stored: number; rows: number; videos: number };
 
 /**
- * Stores the bundled videos not stored yet and marks the load finished; skipped when the marker
- * names this file's version. Resumable (videos are unique by id). The caller holds the snapshot
- * lock (loadNewsSnapshot), so one instance loads at a time.
+ * The bundled videos not stored yet, once per database and file version (videos are unique by id,
+ * so an interrupted load resumes without duplicates).
  */
-export async function loadVideoSnapshotUnlocked(
-  deps: Pick<AppDeps, "db" | "logger">,
-  options: { directory?: string; signal?: AbortSignal } = {},
-): Promise<VideoSnapshotLoadResult> {
-  const directory = options.directory ?? newsSnapshotDirectory;
-  const version = snapshotVersion([path.join(directory, VIDEO_SNAPSHOT_FILE)]);
-  const finished = await finishedSnapshotLoads(deps.db);
-  if (finished.get(VIDEO_SNAPSHOT_MARKER) === version) return { stored: 0, skipped: true, rows: 0, videos: 0 };
-  options.signal?.throwIfAborted();
-  const { rows, videos } = readVideoSnapshot(directory);
-  const tagger = sharedTickerTagger();
-  const result = await deps.db.prisma.marketVideo.createMany({ data: videos.map((video) => enrichVideo(video, tagger)), skipDuplicates: true });
-  const total = await deps.db.prisma.marketVideo.count({ where: { source: "snapshot" } });
-  await markSnapshotLoaded(deps.db, VIDEO_SNAPSHOT_MARKER, version, total);
-  deps.logger.info({ stored: result.count, rows, videos: videos.length }, "market videos snapshot loaded");
-  return { stored: result.count, skipped: false, rows, videos: videos.length };
-}
+export const videoSnapshot = defineSnapshot({
+  name: VIDEO_SNAPSHOT_MARKER,
+  title: "market videos",
+  // "vdsn" in ASCII
+  lockId: 0x7664736e,
+  weight: 0.5,
+  enabled: (config) => config.news.loadSnapshot,
+  version: ({ directory = newsSnapshotDirectory }: { directory?: string }) => snapshotVersion([path.join(directory, VIDEO_SNAPSHOT_FILE)]),
+  load: async (deps, options) => {
+    options.signal?.throwIfAborted();
+    const { rows, videos } = readVideoSnapshot(options.directory);
+    const tagger = sharedTickerTagger();
+    const result = await deps.db.prisma.marketVideo.createMany({ data: videos.map((video) => enrichVideo(video, tagger)), skipDuplicates: true });
+    deps.logger.info({ stored: result.count, rows, videos: videos.length }, "market videos snapshot loaded");
+    return { stored: result.count, rows, videos: videos.length };
+  },
+  markerRows: ({ db }) => db.prisma.marketVideo.count({ where: { source: "snapshot" } }),
+  nothingLoaded: { stored: 0, videos: 0 },
+});
+
+export const loadVideoSnapshot = (deps: SnapshotDeps, options: { directory?: string; force?: boolean } & LoadControl = {}) =>
+  videoSnapshot.run(deps, options);
