@@ -11,6 +11,7 @@ import type { TechnicalsStore } from "./market-data/technicals-store";
 import type { NewsEvents } from "./news/news-events";
 import type { NewsSummaryCache } from "./news/news-summary-cache";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
+import type { StartupStatus } from "./startup/startup-status";
 
 /** Long-lived dependencies, built once at boot (or per test) by `buildDeps`. */
 export type AppDeps = {
@@ -45,6 +46,8 @@ export type AppDeps = {
   authCache: AuthCache;
   /** Every ticker's indicators at its latest bar, cached in memory (market-data/technicals-store.ts). */
   technicals: TechnicalsStore;
+  /** How far the start has got: data requests wait for the bundled data (startup/data-gate.ts). */
+  startup: StartupStatus;
 };
 
 /** What every service call gets: the app's dependencies plus who is asking. */

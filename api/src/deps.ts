@@ -13,6 +13,7 @@ import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
 import { createNewsSummaryCache } from "./news/news-summary-cache";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
+import { readyStartupStatus, type StartupStatus } from "./startup/startup-status";
 
 const TEN_MINUTES = 10 * 60;
 const FIFTEEN_MINUTES = 15 * 60;
@@ -24,6 +25,8 @@ export function buildDeps(options: {
   logger: Logger;
   sessionSecret: string;
   redis?: Redis;
+  /** The server's start; tests and scripts build on data already in. */
+  startup?: StartupStatus;
 }): AppDeps {
   const { config, db, logger, redis } = options;
   const limit = (name: string, points: number, durationSeconds: number) =>
@@ -52,5 +55,6 @@ export function buildDeps(options: {
     subscriptionSlots: createSubscriptionSlots(config.subscriptionsPerRequester),
     authCache: createAuthCache(config.session.authCacheMs),
     technicals: createTechnicalsStore(db),
+    startup: options.startup ?? readyStartupStatus(),
   };
 }

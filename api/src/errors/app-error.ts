@@ -18,6 +18,8 @@ export const errorStatus = {
   /** A live subscription over the requester's limit of open ones (SUBSCRIPTIONS_PER_REQUESTER). */
   TOO_MANY_SUBSCRIPTIONS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  /** The bundled data is still loading after a first start: the answer comes once it is in. */
+  DATA_LOADING: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -28,17 +30,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldError[];
   readonly retryAfterSeconds?: number;
+  /** DATA_LOADING: how much of the bundled data is in (0…100). */
+  readonly loadedPercent?: number;
 
   constructor(
     code: ErrorCode,
     message: string,
-    details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number } = {},
+    details: { fieldErrors?: FieldError[]; retryAfterSeconds?: number; loadedPercent?: number } = {},
   ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fieldErrors = details.fieldErrors;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.loadedPercent = details.loadedPercent;
   }
 
   get status(): number {
@@ -46,12 +51,13 @@ export class AppError extends Error {
   }
 
   /** The JSON body REST shims answer with. */
-  toResponseBody(): { message: string; code: ErrorCode; errors?: FieldError[]; retryAfterSeconds?: number } {
+  toResponseBody(): { message: string; code: ErrorCode; errors?: FieldError[]; retryAfterSeconds?: number; loadedPercent?: number } {
     return {
       message: this.message,
       code: this.code,
       ...(this.fieldErrors ? { errors: this.fieldErrors } : {}),
       ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.loadedPercent !== undefined ? { loadedPercent: this.loadedPercent } : {}),
     };
   }
 
@@ -61,6 +67,7 @@ export class AppError extends Error {
       code: this.code,
       ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}),
       ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.loadedPercent !== undefined ? { loadedPercent: this.loadedPercent } : {}),
     };
   }
 }

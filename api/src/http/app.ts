@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { authRoutes } from "../auth/auth.routes";
 import { billingRoutes, billingWebhookRoutes } from "../billing/billing.routes";
@@ -22,6 +21,8 @@ import { graphiqlAssetRoutes } from "./graphiql";
 import { requireSameOrigin } from "./same-origin";
 import { limitRestRequests } from "../api-usage/rest-request-limit";
 import { webAppRoutes } from "./web-app";
+import { securityHeaders } from "./security-headers";
+import { bundledDataPaths, requireBundledData } from "../startup/data-gate";
 import type { AppDeps } from "../context";
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -55,29 +56,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(["/graphql", "/api", "/dev"], authenticate);
 
   const graphql = createGraphQLEndpoint(deps);
-  // Helmet's default no-referrer makes browsers send `Origin: null` on same-origin form
-  // posts; this policy keeps the origin for this site and sends only it cross-site.
-  const referrerPolicy = { policy: "strict-origin-when-cross-origin" } as const;
-  app.use(
-    helmet({
-      referrerPolicy,
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          // Profile pictures come from sign-in providers (https only).
-          "img-src": ["'self'", "data:", "https:"],
-          "media-src": ["'self'"],
-          // Market Videos plays YouTube videos in its privacy-enhanced (no-cookie) player, and only there.
-          // Thumbnails (https://i.ytimg.com) are covered by the https: images above.
-          "frame-src": ["https://www.youtube-nocookie.com"],
-          "connect-src": ["'self'"],
-          "upgrade-insecure-requests": deps.config.isProduction && deps.config.publicUrl.startsWith("https") ? [] : null,
-        },
-      },
-    }),
-  );
+  app.use(securityHeaders(deps.config));
 
   // GraphiQL included: its page runs no inline script, and its files come from /graphiql.
   app.use(graphql.graphqlEndpoint, graphql.requestListener);
@@ -89,6 +68,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
   app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
   app.use("/api", limitRestRequests(deps));
+  app.use(bundledDataPaths.map((prefix) => `/api${prefix}`), requireBundledData(deps.startup));
   app.use(contactRoutes(deps));
   app.use(newsRoutes(deps));
   app.use(dataCoverageRoutes(deps));

@@ -9,6 +9,7 @@ import { useOneScreenPerOperation } from "../screening/one-screen-per-operation"
 import { renderGraphiQL } from "./graphiql";
 import { useUnreadableRequestsRefused, yogaLogging } from "./graphql-errors";
 import { schema } from "../graphql/schema";
+import { useBundledDataGate } from "../startup/data-gate";
 import { requestContext } from "./request-context";
 import type { AppDeps } from "../context";
 
@@ -86,6 +87,8 @@ export function createGraphQLEndpoint(deps: AppDeps) {
     plugins: [
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       useUnreadableRequestsRefused(),
+      // Data queries wait for the bundled data after a first start (DATA_LOADING with the share loaded).
+      useBundledDataGate(deps.startup),
       // Queries run compiled: a whole-market screen answers ~100k fields, several times faster
       // than graphql-js interprets them. Subscriptions (SSE) and mutations stay with graphql-js,
       // and so do documents with several operations: compiled plans are cached per parsed

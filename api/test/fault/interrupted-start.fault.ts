@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../src/db/database";
-import { listening, startServer, type LogLine, type ServerProcess } from "./server-process";
+import { ready, startServer, type LogLine, type ServerProcess } from "./server-process";
 
 // What an uninterrupted first start stores (api/src/market-data/price-snapshot.test.ts and
 // api/src/news/snapshot/news-snapshot.test.ts check the same loads in detail).
@@ -36,6 +36,11 @@ const logged = (message: string) => (line: LogLine) => line.msg === message;
 it("a start killed in the news load, then in the price load, then stopped by SIGTERM is completed by the next start", async () => {
   // 1. SIGKILL once the first Reuters batch is stored: Reuters in part, CNBC and the prices not at all.
   await start().waitForLog(newsBatch("reuters"));
+  // The port is open while the data loads: the process is healthy, data requests say how far the load is.
+  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  const loading = await fetch(`http://127.0.0.1:${port}/api/news-sentiment/AAPL`);
+  expect(loading.status).toBe(503);
+  expect(await loading.json()).toMatchObject({ code: "DATA_LOADING", loadedPercent: expect.any(Number) });
   server!.kill("SIGKILL");
   expect(await server!.exited).toBe("SIGKILL");
 
@@ -53,14 +58,14 @@ it("a start killed in the news load, then in the price load, then stopped by SIG
   expect(await server!.exited).toBe(0);
   expect(server!.logs.find(logged("resuming the price snapshot load"))).toBeDefined();
   expect(server!.logs.find(logged("stopping before start-up finished"))).toBeDefined();
-  expect(server!.logs.find(listening)).toBeUndefined();
+  expect(server!.logs.find(ready)).toBeUndefined();
 
   // 4. The next start finishes the load and serves.
   const loaded = await start().waitForLog(logged("price snapshot loaded"));
   expect(loaded.resumedTickers).toBeGreaterThan(0);
   expect(loaded.rows).toBeLessThan(cleanLoad.bars);
-  await server!.waitForLog(listening);
-  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  await server!.waitForLog(ready);
+  expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
   server!.kill("SIGTERM");
   expect(await server!.exited).toBe(0);
 

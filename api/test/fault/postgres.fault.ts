@@ -4,7 +4,7 @@
 // (its database is only used to create and drop a scratch `fault_*` database).
 import { spawnSync } from "node:child_process";
 import pg from "pg";
-import { listening, startServer, type LogLine, type ServerProcess } from "./server-process";
+import { ready, startServer, type LogLine, type ServerProcess } from "./server-process";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -56,7 +56,7 @@ describeOnPostgres("on PostgreSQL", () => {
 
   it("two instances started together on an empty database both serve; one migrates and loads, once", async () => {
     const [first, second] = [start(3471), start(3472)];
-    await Promise.all([first.waitForLog(listening), second.waitForLog(listening)]);
+    await Promise.all([first.waitForLog(ready), second.waitForLog(ready)]);
     for (const server of [first, second]) {
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
     }

@@ -88,4 +88,5 @@ export function startServer(port: number, env: NodeJS.ProcessEnv): ServerProcess
   };
 }
 
-export const listening = (line: LogLine) => line.msg === "Tickerscope is listening";
+/** The start is complete: the port opened at once, and now the bundled data is in and the jobs run. */
+export const ready = (line: LogLine) => line.msg === "bundled data loaded";
