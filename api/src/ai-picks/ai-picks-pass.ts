@@ -3,6 +3,7 @@
 // readers keep seeing until the new one is complete: a pass killed halfway leaves it whole). It runs off the request path: at start, and whenever the price
 // data's version changes (a snapshot load or a refresh), once across instances. Its computation
 // runs in a worker thread (ai-picks-compute.ts); this thread only reads the inputs and writes.
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDeps } from "../context";
 import { currentDataCoverage } from "../data-coverage/data-coverage";
 import type { Database } from "../db/database";
@@ -80,11 +81,15 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
   const started = performance.now();
   const dataVersion = await deps.technicals.version();
   const bars = await deps.technicals.bars();
+  // The embedded database answers on this thread: between two long reads, requests get a turn.
+  await yieldToEventLoop();
   const coverage = await currentDataCoverage(deps.db);
+  await yieldToEventLoop();
   const shownDays = [bars.tradingDays.at(-1), coverage.defaultAsOf && tradingDayOnOrBefore(bars.tradingDays, coverage.defaultAsOf)].filter((day): day is string =>
     Boolean(day),
   );
   const news = packNews(await readNewsRows(deps.db));
+  await yieldToEventLoop();
   // The computation (features, walk-forward, track record, shown days) in a worker thread: the
   // typed arrays are copied there, the news arrays moved.
   const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, shownDays }], {
