@@ -11,6 +11,7 @@ import {
   type TestClient,
   type TestDatabase,
 } from "../../test/fake-stripe/fake-stripe-suite";
+import { eventually } from "../../test/eventually";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { SIGN_IN_LINK_SENT_PATH } from "./subscriptions";
 
@@ -135,7 +136,7 @@ describe("POST /api/auth/create-trial", () => {
     const response = await request(app).post("/api/auth/create-trial").send({ email: "PRO@example.com", name: "Pat" }).expect(200);
     expect(response.body).toEqual({ checkoutUrl: `http://localhost:3000${SIGN_IN_LINK_SENT_PATH}` });
     expect(fake.requestsTo("POST", "/v1/checkout/sessions")).toHaveLength(before);
-    for (let attempt = 0; attempt < 100 && deps.mailer.outbox().length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => deps.mailer.outbox().length > 0);
     expect(deps.mailer.outbox()).toEqual([expect.objectContaining({ to: "pro@example.com", text: expect.stringContaining("signin_token=") })]);
   });
 
