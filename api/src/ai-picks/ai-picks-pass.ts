@@ -3,7 +3,6 @@
 // readers keep seeing until the new one is complete: a pass killed halfway leaves it whole). It runs off the request path: at start, and whenever the price
 // data's version changes (a snapshot load or a refresh), once across instances. Its computation
 // runs in a worker thread (ai-picks-compute.ts); this thread only reads the inputs and writes.
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDeps } from "../context";
 import { currentDataCoverage } from "../data-coverage/data-coverage";
 import type { Database } from "../db/database";
@@ -16,6 +15,12 @@ import { packNews, readNewsIndex, readNewsRows } from "./news-inputs";
 import { MODEL_VERSION, type WalkForwardInput } from "./walk-forward";
 
 export const AI_PICKS_LOCK_ID = 0x61697063;
+
+/**
+ * A turn for requests between two long database reads (PGlite answers on this thread): through
+ * the next loop's timers and I/O phases, which a bare setImmediate after a resolved query skips.
+ */
+const turnForRequests = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
 type PassDeps = Pick<AppDeps, "db" | "technicals" | "logger">;
 
@@ -81,15 +86,14 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
   const started = performance.now();
   const dataVersion = await deps.technicals.version();
   const bars = await deps.technicals.bars();
-  // The embedded database answers on this thread: between two long reads, requests get a turn.
-  await yieldToEventLoop();
+  await turnForRequests();
   const coverage = await currentDataCoverage(deps.db);
-  await yieldToEventLoop();
+  await turnForRequests();
   const shownDays = [bars.tradingDays.at(-1), coverage.defaultAsOf && tradingDayOnOrBefore(bars.tradingDays, coverage.defaultAsOf)].filter((day): day is string =>
     Boolean(day),
   );
   const news = packNews(await readNewsRows(deps.db));
-  await yieldToEventLoop();
+  await turnForRequests();
   // The computation (features, walk-forward, track record, shown days) in a worker thread: the
   // typed arrays are copied there, the news arrays moved.
   const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, shownDays }], {
