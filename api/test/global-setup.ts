@@ -17,5 +17,5 @@ export default async function globalSetup() {
     await db.close();
     return;
   }
-  runScript("build-template.ts");
+  runScript("../src/scripts/build-db-template.ts");
 }

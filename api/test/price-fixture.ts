@@ -4,11 +4,11 @@ import path from "node:path";
 import v8 from "node:v8";
 import { projectRoot } from "../src/config/project-root";
 import { priceSnapshotDirectory, readPriceSnapshot, type SnapshotSeries } from "../src/market-data/price-snapshot";
-import { templateCacheDir } from "./template-database";
+import { templateCacheDir } from "../src/db/pglite-template";
 
 /**
  * The bundled price snapshot as readPriceSnapshot yields it, parsed once and kept in
- * node_modules/.cache/tickerscope-test (jest's global setup builds the whole-snapshot file before
+ * node_modules/.cache/tickerscope (jest's global setup builds the whole-snapshot file before
  * the test files start): streaming and parsing the 375,000-bar CSV took seconds in each of the
  * test files that load prices. The file name carries a hash of the data (data/prices,
  * data/reference) and of the reader's code (price-snapshot.ts and every module it imports), so a

@@ -1,26 +1,16 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { projectRoot } from "../src/config/project-root";
-import { committedMigrations } from "../src/db/migrations";
+import { migrationScripts } from "../src/db/migrations";
+import { migratedTemplateFile } from "../src/db/pglite-template";
 
 /**
- * A PGlite data folder with every committed migration applied by the real
- * `prisma migrate deploy`, saved as a tarball so each test file can load its
- * own isolated in-memory copy in milliseconds. Cached by migration content.
+ * The migrated, empty PGlite template a new embedded database starts from (built at install by
+ * `npm run db:template`, or by the global setup): each test file loads its own isolated
+ * in-memory copy in milliseconds.
  */
-export const templateCacheDir = path.join(projectRoot, "node_modules", ".cache", "tickerscope-test");
-
-export function templateFile(): string {
-  const hash = crypto.createHash("sha256");
-  for (const name of committedMigrations()) {
-    hash.update(name);
-    hash.update(fs.readFileSync(path.join(projectRoot, "prisma", "migrations", name, "migration.sql")));
-  }
-  return path.join(templateCacheDir, `pglite-${hash.digest("hex").slice(0, 16)}.tar.gz`);
-}
+export const templateFile = () => migratedTemplateFile(migrationScripts());
 
 export async function loadTemplateDatabase(): Promise<PGlite> {
   const bytes = fs.readFileSync(templateFile());

@@ -4,6 +4,7 @@ import path from "node:path";
 import { projectRoot } from "../config/project-root";
 import type { Logger } from "../logging/logger";
 import { openDatabase, type Database, type DatabaseTarget } from "./database";
+import { createFromTemplate, hasCluster } from "./pglite-template";
 import { waitAndRunExclusively } from "./run-exclusively";
 
 const migrationsDir = path.join(projectRoot, "prisma", "migrations");
@@ -18,6 +19,9 @@ export function committedMigrations(directory = migrationsDir): string[] {
 }
 
 /** Committed migrations that the database has not finished applying. */
+/** The committed migration scripts, in the order they apply. */
+export const migrationScripts = (directory = migrationsDir) => committedMigrations(directory).map((name) => path.join(directory, name, "migration.sql"));
+
 export async function pendingMigrations(db: Database, directory = migrationsDir): Promise<string[]> {
   const [{ exists }] = await db.prisma.$queryRaw<{ exists: boolean }[]>`
     SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS "exists"`;
@@ -74,6 +78,9 @@ export const MIGRATION_LOCK_ID = 0x6d696772;
  * `signal` stops the wait.
  */
 export async function openMigratedDatabase(target: DatabaseTarget, logger?: Logger, signal?: AbortSignal): Promise<Database> {
+  if (target.kind === "pglite" && !hasCluster(target.dataDir) && (await createFromTemplate(target.dataDir, migrationScripts()))) {
+    logger?.info("created the embedded database from the migrated template");
+  }
   const db = await openDatabase(target);
   try {
     await waitAndRunExclusively(db, MIGRATION_LOCK_ID, () => applyPendingMigrations(db, logger), {

@@ -97,7 +97,7 @@ function ratePerSecond(headlines: string[], seconds: number, work: (headline: st
 async function openBenchDatabase(): Promise<Database> {
   if (!fs.existsSync(templateFile())) {
     log("building the migrated PGlite template (once)...");
-    execFileSync(process.execPath, [require.resolve("tsx/cli"), path.join(projectRoot, "api", "test", "build-template.ts")], {
+    execFileSync(process.execPath, [require.resolve("tsx/cli"), path.join(projectRoot, "api", "src", "scripts", "build-db-template.ts")], {
       stdio: "inherit",
     });
   }

@@ -38,7 +38,7 @@ const runs = Math.max(1, Number(args.runs) || 5);
 async function openBenchDatabase(): Promise<Database> {
   if (!fs.existsSync(templateFile())) {
     log("building the migrated PGlite template (once)...");
-    execFileSync(process.execPath, [require.resolve("tsx/cli"), path.join(projectRoot, "api", "test", "build-template.ts")], { stdio: "inherit" });
+    execFileSync(process.execPath, [require.resolve("tsx/cli"), path.join(projectRoot, "api", "src", "scripts", "build-db-template.ts")], { stdio: "inherit" });
   }
   return databaseOnPGlite(await loadTemplateDatabase());
 }
