@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from "
 import type { IEnvironment } from "relay-runtime";
 import { AppLayout } from "./components/AppLayout/AppLayout";
 import { carryAsOf } from "./components/AsOfControl/useAsOf";
+import { DataLoadingNotice } from "./components/DataLoadingNotice/DataLoadingNotice";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
 
 /** What a lazily loaded page module exports: the page, and optionally a loader that starts its query. */
@@ -42,7 +43,13 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
       path: "/",
       element: <AppLayout />,
       errorElement: <RouteErrorBoundary />,
-      HydrateFallback: () => <PageLoading />,
+      // The first page's query may wait for the bundled data after a first start: say how far it is.
+      HydrateFallback: () => (
+        <>
+          <DataLoadingNotice />
+          <PageLoading />
+        </>
+      ),
       children: [
         { index: true, ...page(() => import("./pages/Home/HomePage")) },
         { path: "screener", ...page(() => import("./pages/Screener/ScreenerPage")) },

@@ -44,19 +44,22 @@ export async function startApp(options: {
     "serving; loading the bundled data",
   );
 
-  const loadStarted = performance.now();
+  const loadsStarted = performance.now();
   for (const snapshot of loads) {
     signal.throwIfAborted();
     startup.stepProgress(snapshot.name, "loading");
+    const loadStarted = performance.now();
     const result = await snapshot.run(deps, { signal, onProgress: (fraction) => startup.stepProgress(snapshot.name, "loading", fraction) });
     startup.stepProgress(snapshot.name, result.skipped ? "skipped" : "loaded");
+    if (result.skipped) logger.debug({ snapshot: snapshot.name, skipped: result.skipped }, "bundled snapshot skipped");
+    else logger.info({ snapshot: snapshot.name, rows: result.rows, ms: Math.round(performance.now() - loadStarted) }, "bundled snapshot loaded");
   }
   // The indicators read into memory, so the first screen does not wait for them.
   await deps.technicals.current();
   signal.throwIfAborted();
   startup.dataLoaded();
   logger.info(
-    { loadMs: Math.round(performance.now() - loadStarted), sinceStartMs: Math.round(performance.now() - options.started) },
+    { loadMs: Math.round(performance.now() - loadsStarted), sinceStartMs: Math.round(performance.now() - options.started) },
     "bundled data loaded",
   );
 

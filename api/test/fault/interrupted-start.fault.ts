@@ -48,9 +48,10 @@ it("a start killed in the news load, then in the price load, then stopped by SIG
   await start().waitForLog(priceBatch(100_000));
   server!.kill("SIGKILL");
   expect(await server!.exited).toBe("SIGKILL");
-  const newsResumed = server!.logs.find(logged("news snapshot loaded"))!;
-  expect(newsResumed.skipped).toEqual(["stocknewsapi", "finnhub", "benzinga", "yahoo-ratings"]);
-  expect((newsResumed.stored as Record<string, number>).reuters).toBeLessThan(cleanLoad.articles.reuters);
+  const skipped = server!.logs.filter(logged("bundled snapshot skipped")).map((line) => line.snapshot);
+  expect(skipped).toEqual(["news:stocknewsapi", "news:finnhub", "news:benzinga", "news:yahoo-ratings"]);
+  const reuters = server!.logs.find((line) => line.msg === "bundled snapshot loaded" && line.snapshot === "news:reuters")!;
+  expect(reuters.rows).toBeLessThan(cleanLoad.articles.reuters);
 
   // 3. A SIGTERM in the resumed price load stops the start cleanly, between two tickers.
   await start().waitForLog(priceBatch(0));
