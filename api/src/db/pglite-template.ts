@@ -49,6 +49,7 @@ export async function createFromTemplate(dataDir: string, migrationScripts: stri
   if (!fs.existsSync(template)) return false;
   const unpacking = `${dataDir}.unpacking-${process.pid}`;
   fs.rmSync(unpacking, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(unpacking, { loadDataDir: new Blob([fs.readFileSync(template)]) });
   await pglite.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
