@@ -4,18 +4,9 @@ import { closeWorkerPool } from "../workers/worker-pool";
 import { unwrapTransferring } from "../workers/worker-protocol";
 import { aiPicksWorker, computePass, featuresOf, featureValues, priceInputs, type PassInputs } from "./ai-picks-compute";
 import { packNews, unpackNews, type NewsRow } from "./news-inputs";
+import { weekdays } from "../../test/synthetic-days";
 
 afterAll(() => closeWorkerPool());
-
-/** Weekdays from 2019-01-01: `count` of them. */
-function weekdays(count: number): string[] {
-  const days: string[] = [];
-  for (let time = Date.UTC(2019, 0, 1); days.length < count; time += 86_400_000) {
-    const day = new Date(time);
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 /**
  * 30 seeded random walks and SPY (the market proxy), with what real data has: tickers that start

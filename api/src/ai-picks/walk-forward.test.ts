@@ -4,16 +4,7 @@ import { historyFeatures } from "./features";
 import { newsIndexOf } from "./news-inputs";
 import { trackRecord } from "./track-record";
 import { monthStarts, scoreDay, walkForward, type ScoredDay, type WalkForwardInput } from "./walk-forward";
-
-/** Weekdays from 2019-01-01: `count` of them. */
-function weekdays(count: number): string[] {
-  const days: string[] = [];
-  for (let time = Date.UTC(2019, 0, 1); days.length < count; time += 86_400_000) {
-    const day = new Date(time);
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
-  }
-  return days;
-}
+import { weekdays } from "../../test/synthetic-days";
 
 /** 40 tickers of seeded random walks with their own drift, so some trends persist for the model to find. */
 function syntheticHistory(days: string[]): BarHistory {

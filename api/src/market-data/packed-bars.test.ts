@@ -2,18 +2,9 @@ import path from "node:path";
 import { closeWorkerPool, workerModule } from "../workers/worker-pool";
 import { packBars, unpackBars } from "./packed-bars";
 import { packedTechnicalsThrough, technicalsThrough, type BarHistory, type TickerBars } from "./technicals-store";
+import { weekdays } from "../../test/synthetic-days";
 
 afterAll(() => closeWorkerPool());
-
-/** Weekdays from 2019-01-01: `count` of them. */
-function weekdays(count: number): string[] {
-  const days: string[] = [];
-  for (let time = Date.UTC(2019, 0, 1); days.length < count; time += 86_400_000) {
-    const day = new Date(time);
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 /** SPY and 20 seeded random walks: one starting late, one with gaps, one with bars without volume, two sources. */
 function fixture(): BarHistory {
