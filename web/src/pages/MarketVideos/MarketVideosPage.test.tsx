@@ -160,6 +160,8 @@ test("filters by ticker, channel and title words, kept in the URL; a malformed t
   await waitFor(() =>
     expect(asked.filter((operation) => operation.name === "MarketVideosPageDataQuery").at(-1)?.variables).toEqual({ ticker: "TSLA", channel: null, search: "deliveries" }),
   );
+  // The filtered videos are shown (the transition is over) before the channel is picked.
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   fireEvent.change(await screen.findByLabelText("Channel"), { target: { value: "Yahoo Finance" } });
   await waitFor(() => expect(router.state.location.search).toBe("?ticker=TSLA&channel=Yahoo+Finance&q=deliveries"));
 });
