@@ -115,15 +115,20 @@ function Filters({ filters, channels, onApply }: { filters: VideoFilters; channe
   const [ticker, setTicker] = useState(filters.ticker ?? "");
   const [search, setSearch] = useState(filters.search ?? "");
   const [tickerError, setTickerError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // The form as shown applies, the channel with it: a channel picked while the previous search
+  // still loads (that render's `filters` are the older ones) keeps the ticker and words typed.
+  const applyForm = (channel: string | null) => {
     const symbol = ticker.trim().toUpperCase();
     if (symbol && !TICKER.test(symbol)) {
       setTickerError("Enter a ticker symbol such as AAPL or BRK.B.");
       return;
     }
     setTickerError(null);
-    onApply({ ...filters, ticker: symbol || null, search: search.trim() || null });
+    onApply({ ticker: symbol || null, channel, search: search.trim() || null });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    applyForm(filters.channel);
   };
   return (
     <FilterCard as="form" role="search" aria-label="Filter videos" onSubmit={submit}>
@@ -141,7 +146,7 @@ function Filters({ filters, channels, onApply }: { filters: VideoFilters; channe
       </Field>
       <Field>
         <label htmlFor="video-channel">Channel</label>
-        <Select id="video-channel" value={filters.channel ?? ""} onChange={(event) => onApply({ ...filters, channel: event.target.value || null })}>
+        <Select id="video-channel" value={filters.channel ?? ""} onChange={(event) => applyForm(event.target.value || null)}>
           <option value="">All channels</option>
           {channels.map((channel) => (
             <option key={channel} value={channel}>
