@@ -132,6 +132,8 @@ describe("Basic Screener", () => {
     await page.getByRole("button", { name: "Run Combined Analysis" }).click();
     await page.getByText("Combined Analysis Complete", { exact: true }).first().waitFor();
     const results = page.getByRole("region", { name: "Combined analysis results" }).or(page.locator('[aria-label="Combined analysis results"]'));
+    // The first run's "Complete" is still shown while the second one's rows arrive.
+    await results.first().locator('[aria-label^="Grade "]').first().waitFor();
     const grades = await results.first().locator('[aria-label^="Grade "]').allTextContents();
     expect(grades.length).toBeGreaterThan(0);
     expect(grades.length).toBeLessThanOrEqual(10);
