@@ -1,51 +1,102 @@
-// `npm run bench:startup`: how long the production server takes to serve its
-// first page on a fresh embedded database (migrations included) and on a warm
-// restart, how large the Home route's JavaScript is (gzipped), and how many bytes
-// a browser really downloads (Chromium, Accept-Encoding: br, gzip) for a first visit to
-// Home and for a first and a repeat visit to GraphiQL.
-// Builds first; the server serves WEB_DIST_DIR (default web/dist). Prints a table, then one JSON line.
+// `npm run bench:startup`: how long `npm start` takes to show Home in a browser and to have all the
+// bundled data in (/readyz), on a fresh embedded database, on a warm restart, and on a fresh
+// database with a generated price set three times the bundled one; how large the Home route's
+// JavaScript is (gzipped); and how many bytes a browser really downloads (Chromium,
+// Accept-Encoding: br, gzip) for a first visit to Home and for a first and a repeat visit to GraphiQL.
+// Builds first (`npm start` then finds the build current); prints a table, then one JSON line.
 import { benchEnvironment, printReport } from "../bench/harness";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import zlib from "node:zlib";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { loadConfig } from "../config/config";
 import { projectRoot } from "../config/project-root";
+import { priceSnapshotDirectory } from "../market-data/price-snapshot";
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const baseUrl = `http://127.0.0.1:${port}`;
 const webDistDir = loadConfig().webDistDir;
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-/** Starts the production server and resolves once it serves `/`, with the time that took. */
-async function startServer(dataDir: string): Promise<{ readyMs: number; stop: () => Promise<void> }> {
+type StartTimes = { portOpenMs: number; homeShownMs: number; allDataInMs: number; stop: () => Promise<void> };
+
+const poll = async (url: string, ok: (status: number) => boolean, deadline: number) => {
+  for (;;) {
+    const status = await fetch(url).then((response) => response.status, () => 0);
+    if (ok(status)) return;
+    if (performance.now() > deadline) throw new Error(`${url} did not answer in time`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/**
+ * Runs `npm start` (build check included) and times, from the command: the port answering
+ * /healthz, Home's heading shown in Chromium, and /readyz (every bundled load done).
+ */
+async function timeStart(browser: Browser, dataDir: string, environment: NodeJS.ProcessEnv = {}): Promise<StartTimes> {
   const started = performance.now();
-  const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
+  const deadline = started + 600_000;
+  const server = spawn("npm", ["start", "--silent"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    stdio: "ignore",
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", NEWS_INGEST_INTERVAL_MINUTES: "0", MARKET_DATA_REFRESH_MINUTES: "0", ...environment },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
   });
+  readline.createInterface({ input: server.stdout! }).on("line", () => undefined);
+  const exited = new Promise((resolve) => server.once("exit", resolve));
   const stop = async () => {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    process.kill(-server.pid!, "SIGTERM");
+    await exited;
   };
   try {
-    for (;;) {
-      try {
-        const response = await fetch(`${baseUrl}/`);
-        if (response.ok) return { readyMs: performance.now() - started, stop };
-      } catch {
-        // not listening yet
-      }
-      if (performance.now() - started > 180_000) throw new Error("server did not start within 180 s");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await poll(`${baseUrl}/healthz`, (status) => status === 200, deadline);
+    const portOpenMs = performance.now() - started;
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 120_000 });
+    const homeShownMs = performance.now() - started;
+    await page.close();
+    await poll(`${baseUrl}/readyz`, (status) => status === 200, deadline);
+    return { portOpenMs, homeShownMs, allDataInMs: performance.now() - started, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The bundled price file three times over: each ticker's bars, then two copies of them moved back
+ * by 1,210 and 2,420 days (so no date repeats), in the file's order (symbol, then date).
+ */
+function writeTripledPriceSet(directory: string) {
+  fs.mkdirSync(directory, { recursive: true });
+  for (const file of fs.readdirSync(priceSnapshotDirectory)) if (file.endsWith(".csv")) fs.copyFileSync(path.join(priceSnapshotDirectory, file), path.join(directory, file));
+  const source = fs.readdirSync(priceSnapshotDirectory).find((file) => file.endsWith(".csv.gz"))!;
+  const lines = zlib.gunzipSync(fs.readFileSync(path.join(priceSnapshotDirectory, source))).toString("utf8").trimEnd().split("\n");
+  const shifted = (line: string, days: number) => {
+    const fields = line.split(",");
+    const date = new Date(`${fields[1]}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() - days);
+    fields[1] = date.toISOString().slice(0, 10);
+    return fields.join(",");
+  };
+  const output = [lines[0]];
+  let symbolLines: string[] = [];
+  const flush = () => {
+    output.push(...symbolLines.map((line) => shifted(line, 2420)), ...symbolLines.map((line) => shifted(line, 1210)), ...symbolLines);
+    symbolLines = [];
+  };
+  for (const line of lines.slice(1)) {
+    if (symbolLines.length > 0 && line.slice(0, line.indexOf(",")) !== symbolLines[0].slice(0, symbolLines[0].indexOf(","))) flush();
+    symbolLines.push(line);
+  }
+  flush();
+  fs.writeFileSync(path.join(directory, source), zlib.gzipSync(output.join("\n") + "\n"));
+  return output.length - 1;
 }
 
 /**
@@ -118,23 +169,15 @@ async function visit(context: BrowserContext, url: string, ready: (page: Page) =
   return transfer;
 }
 
-async function measureTransfers() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  try {
-    const newContext = () => browser.newContext({ extraHTTPHeaders: { "accept-encoding": "br, gzip" } });
-    const home = await visit(await newContext(), `${baseUrl}/`, (page) => page.getByRole("heading", { level: 1 }).first().waitFor());
-    const graphiqlContext = await newContext();
-    // Monaco starts its three editor workers once the editors show; they count too.
-    const graphiqlReady = (page: Page) => page.locator(".graphiql-container .monaco-editor").first().waitFor({ timeout: 60_000 });
-    const graphiqlFirst = await visit(graphiqlContext, `${baseUrl}/graphql`, graphiqlReady);
-    const graphiqlRepeat = await visit(graphiqlContext, `${baseUrl}/graphql`, graphiqlReady);
-    return { home, graphiqlFirst, graphiqlRepeat };
-  } finally {
-    await browser.close();
-  }
+async function measureTransfers(browser: Browser) {
+  const newContext = () => browser.newContext({ extraHTTPHeaders: { "accept-encoding": "br, gzip" } });
+  const home = await visit(await newContext(), `${baseUrl}/`, (page) => page.getByRole("heading", { level: 1 }).first().waitFor());
+  const graphiqlContext = await newContext();
+  // Monaco starts its three editor workers once the editors show; they count too.
+  const graphiqlReady = (page: Page) => page.locator(".graphiql-container .monaco-editor").first().waitFor({ timeout: 60_000 });
+  const graphiqlFirst = await visit(graphiqlContext, `${baseUrl}/graphql`, graphiqlReady);
+  const graphiqlRepeat = await visit(graphiqlContext, `${baseUrl}/graphql`, graphiqlReady);
+  return { home, graphiqlFirst, graphiqlRepeat };
 }
 
 const inKB = (transfer: Transfer) => ({
@@ -143,31 +186,58 @@ const inKB = (transfer: Transfer) => ({
 });
 
 async function main() {
-  const environment = benchEnvironment("PGlite (fresh temporary folder; the server in its own process)");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-"));
-  const cold = await startServer(dataDir);
-  await cold.stop();
-  const warm = await startServer(dataDir);
-  let transfers: Awaited<ReturnType<typeof measureTransfers>>;
+  const environment = benchEnvironment("PGlite (fresh temporary folders; `npm start` in its own process)");
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-bench-startup-"));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
+  const seconds = (ms: number) => Math.round(ms / 100) / 10;
+  const rows: (string | number)[][] = [];
+  const record = (scenario: string, times: StartTimes) =>
+    rows.push([scenario, seconds(times.portOpenMs), seconds(times.homeShownMs), seconds(times.allDataInMs)]);
   try {
-    transfers = await measureTransfers();
-  } finally {
+    const bundledDir = path.join(scratch, "bundled");
+    const fresh = await timeStart(browser, bundledDir);
+    await fresh.stop();
+    record("fresh database, bundled data", fresh);
+    const warm = await timeStart(browser, bundledDir);
+    record("warm restart", warm);
+    const transfers = await measureTransfers(browser);
     await warm.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+
+    const tripledDir = path.join(scratch, "prices-3x");
+    const tripledBars = writeTripledPriceSet(tripledDir);
+    const tripled = await timeStart(browser, path.join(scratch, "tripled"), { MARKET_DATA_SNAPSHOT_DIR: tripledDir });
+    await tripled.stop();
+    record(`fresh database, 3× prices (${tripledBars.toLocaleString("en-US")} bars)`, tripled);
+
+    const bundle = homeRouteGzipBytes();
+    const { home, graphiqlFirst, graphiqlRepeat } = transfers;
+    const results = {
+      starts: rows.map(([scenario, portOpenS, homeShownS, allDataInS]) => ({ scenario, portOpenS, homeShownS, allDataInS })),
+      homeRouteJsGzipKB: kb(bundle.entry + bundle.home),
+      entryChunkGzipKB: kb(bundle.entry),
+      homeChunkGzipKB: kb(bundle.home),
+      homeFirstVisitTransferKB: inKB(home),
+      graphiqlFirstVisitTransferKB: inKB(graphiqlFirst),
+      graphiqlRepeatVisitTransferKB: inKB(graphiqlRepeat),
+    };
+    printReport({
+      bench: "startup",
+      environment,
+      tables: [
+        { columns: ["from `npm start`", "port open (s)", "Home shown (s)", "all data in, /readyz (s)"], rows },
+        {
+          columns: ["measure", "value"],
+          rows: Object.entries(results)
+            .filter(([name]) => name !== "starts")
+            .map(([name, value]) => [name, typeof value === "number" ? value : JSON.stringify(value)]),
+        },
+      ],
+      results,
+    });
+  } finally {
+    await browser.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
-  const bundle = homeRouteGzipBytes();
-  const { home, graphiqlFirst, graphiqlRepeat } = transfers;
-  const results = {
-    firstPageFreshDatabaseMs: Math.round(cold.readyMs),
-    firstPageWarmRestartMs: Math.round(warm.readyMs),
-    homeRouteJsGzipKB: kb(bundle.entry + bundle.home),
-    entryChunkGzipKB: kb(bundle.entry),
-    homeChunkGzipKB: kb(bundle.home),
-    homeFirstVisitTransferKB: inKB(home),
-    graphiqlFirstVisitTransferKB: inKB(graphiqlFirst),
-    graphiqlRepeatVisitTransferKB: inKB(graphiqlRepeat),
-  };
-  printReport({ bench: "startup", environment, tables: [{ columns: ["measure", "value"], rows: Object.entries(results).map(([name, value]) => [name, typeof value === "number" ? value : JSON.stringify(value)]) }], results });
 }
 
 main().catch((error) => {
