@@ -48,8 +48,12 @@ export async function createFromTemplate(dataDir: string, migrationScripts: stri
   const template = migratedTemplateFile(migrationScripts);
   if (!fs.existsSync(template)) return false;
   const unpacking = `${dataDir}.unpacking-${process.pid}`;
-  fs.rmSync(unpacking, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  // What a start killed while unpacking left behind (its own pid in the name).
+  const leftPrefix = `${path.basename(dataDir)}.unpacking-`;
+  for (const name of fs.readdirSync(path.dirname(dataDir))) {
+    if (name.startsWith(leftPrefix)) fs.rmSync(path.join(path.dirname(dataDir), name), { recursive: true, force: true });
+  }
   const pglite = await PGlite.create(unpacking, { loadDataDir: new Blob([fs.readFileSync(template)]) });
   await pglite.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
