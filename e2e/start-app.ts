@@ -2,6 +2,7 @@ import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverBundle } from "../api/build";
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(__dirname, "..");
@@ -22,11 +23,11 @@ async function waitForReady(url: string, timeoutMs: number) {
   throw new Error(`the app did not become ready at ${url} within ${timeoutMs} ms`);
 }
 
-/** Builds the web app and starts the server the way `npm start` does, on a fresh embedded database. */
+/** Builds the web app and the server bundle and starts the server the way `npm start` does, on a fresh embedded database. */
 export default async function startApp() {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerscope-e2e-"));
-  const server = spawn(process.execPath, [require.resolve("tsx/cli"), "api/src/server.ts"], {
+  const server = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
     cwd: root,
     // No live price refresh or feed ingestion: the tests use the bundled snapshots and never touch the internet.
     // Every account the suite opens (trials, sign-ins) comes from 127.0.0.1: the per-IP sign-in and trial

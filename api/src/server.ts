@@ -7,6 +7,7 @@ import http from "node:http";
 import { ConfigError, loadConfig, type AppConfig } from "./config/config";
 import { createLogger } from "./logging/logger";
 import { buildBootApp } from "./startup/boot-app";
+import { ensureCurrentBuild, runningFromBundle } from "./startup/current-build";
 import { createStartupStatus } from "./startup/startup-status";
 
 function loadConfigOrExit(): AppConfig {
@@ -23,6 +24,7 @@ function loadConfigOrExit(): AppConfig {
 
 async function main() {
   const started = performance.now();
+  if (runningFromBundle() && (await ensureCurrentBuild()) === "handed-over") return;
   const config = loadConfigOrExit();
   const logger = createLogger(config);
   const startup = createStartupStatus();

@@ -22,7 +22,7 @@ const webDistDir = loadConfig().webDistDir;
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-type StartTimes = { portOpenMs: number; homeShownMs: number; allDataInMs: number; stop: () => Promise<void> };
+type StartTimes = { portOpenMs: number; homeShownMs: number; homeReadyMs: number; allDataInMs: number; stop: () => Promise<void> };
 
 const poll = async (url: string, ok: (status: number) => boolean, deadline: number) => {
   for (;;) {
@@ -35,7 +35,8 @@ const poll = async (url: string, ok: (status: number) => boolean, deadline: numb
 
 /**
  * Runs `npm start` (build check included) and times, from the command: the port answering
- * /healthz, Home's heading shown in Chromium, and /readyz (every bundled load done).
+ * /healthz, Home's heading shown in Chromium, Home ready (its account buttons shown: the full app
+ * answers, the database is open), and /readyz (every bundled load done).
  */
 async function timeStart(browser: Browser, dataDir: string, environment: NodeJS.ProcessEnv = {}): Promise<StartTimes> {
   const started = performance.now();
@@ -59,9 +60,11 @@ async function timeStart(browser: Browser, dataDir: string, environment: NodeJS.
     await page.goto(`${baseUrl}/`);
     await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 120_000 });
     const homeShownMs = performance.now() - started;
+    await page.getByRole("link", { name: /Start Free Trial|Access Screener/ }).first().waitFor({ timeout: 120_000 });
+    const homeReadyMs = performance.now() - started;
     await page.close();
     await poll(`${baseUrl}/readyz`, (status) => status === 200, deadline);
-    return { portOpenMs, homeShownMs, allDataInMs: performance.now() - started, stop };
+    return { portOpenMs, homeShownMs, homeReadyMs, allDataInMs: performance.now() - started, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -192,7 +195,7 @@ async function main() {
   const seconds = (ms: number) => Math.round(ms / 100) / 10;
   const rows: (string | number)[][] = [];
   const record = (scenario: string, times: StartTimes) =>
-    rows.push([scenario, seconds(times.portOpenMs), seconds(times.homeShownMs), seconds(times.allDataInMs)]);
+    rows.push([scenario, seconds(times.portOpenMs), seconds(times.homeShownMs), seconds(times.homeReadyMs), seconds(times.allDataInMs)]);
   try {
     const bundledDir = path.join(scratch, "bundled");
     const fresh = await timeStart(browser, bundledDir);
@@ -212,7 +215,7 @@ async function main() {
     const bundle = homeRouteGzipBytes();
     const { home, graphiqlFirst, graphiqlRepeat } = transfers;
     const results = {
-      starts: rows.map(([scenario, portOpenS, homeShownS, allDataInS]) => ({ scenario, portOpenS, homeShownS, allDataInS })),
+      starts: rows.map(([scenario, portOpenS, homeShownS, homeReadyS, allDataInS]) => ({ scenario, portOpenS, homeShownS, homeReadyS, allDataInS })),
       homeRouteJsGzipKB: kb(bundle.entry + bundle.home),
       entryChunkGzipKB: kb(bundle.entry),
       homeChunkGzipKB: kb(bundle.home),
@@ -224,7 +227,7 @@ async function main() {
       bench: "startup",
       environment,
       tables: [
-        { columns: ["from `npm start`", "port open (s)", "Home shown (s)", "all data in, /readyz (s)"], rows },
+        { columns: ["from `npm start`", "port open (s)", "Home shown (s)", "Home ready (s)", "all data in, /readyz (s)"], rows },
         {
           columns: ["measure", "value"],
           rows: Object.entries(results)
