@@ -8,9 +8,9 @@ import type { DailyClose, PriceLookup } from "./beat-model";
 export async function bundledCloses(tickers: Iterable<string>, signal?: AbortSignal, directory?: string): Promise<PriceLookup> {
   const wanted = new Set(tickers);
   const closes = new Map<string, DailyClose[]>();
-  for await (const series of readPriceSnapshot({ directory })) {
+  for await (const series of readPriceSnapshot({ directory, tickers: wanted })) {
     signal?.throwIfAborted();
-    if (wanted.has(series.ticker)) closes.set(series.ticker, series.bars.map((bar) => ({ date: bar.date, close: bar.close })));
+    closes.set(series.ticker, series.bars.map((bar) => ({ date: bar.date, close: bar.close })));
   }
   return (ticker) => closes.get(ticker);
 }

@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { parse } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
 import { projectRoot } from "../config/project-root";
 import { snapshotVersion } from "../db/snapshot-loads";
@@ -22,6 +22,7 @@ export const snapshotSource = "alphavantage-snapshot";
 const pricesFile = "sp500_daily_2018-2021.csv.gz";
 /** The member list the snapshot was built from: the company names of April 2021. */
 const membersFile = "sp500_constituents_2021-04.csv";
+const gunzip = promisify(zlib.gunzip);
 const columns = ["symbol", "date", "open", "high", "low", "close", "adjusted_close", "volume", "dividend_amount", "split_coefficient"];
 
 export type SnapshotSeries = {
@@ -71,50 +72,58 @@ function toBar(record: string[]): DailyBar {
 }
 
 /**
- * Streams the snapshot one ticker at a time (the file is sorted by symbol, then date), skipping
+ * Reads the snapshot one ticker at a time (the file is sorted by symbol, then date), skipping
  * companies that are gone and keeping the first of two symbols that map to one ticker today
  * (DISCA over DISCK for WBD). `through` cuts each series at that date before adjusting, which
- * gives the bars as they stood then.
+ * gives the bars as they stood then; `tickers` reads only those (today's tickers).
+ *
+ * The file is a machine-written numeric CSV (no quotes, no embedded commas; checked), so it is
+ * split by hand: csv-parse's stream took 2.8 s for the 384,000 bars (quiet 2-core machine), this
+ * 1.4 s, and with `tickers` only those companies' lines are split (the earnings load asks for
+ * its 80 companies). A file with a quote is refused rather than misread.
  */
 export async function* readPriceSnapshot(
-  options: { directory?: string; through?: string; onRead?: (fraction: number) => void } = {},
+  options: { directory?: string; through?: string; tickers?: Iterable<string>; onRead?: (fraction: number) => void } = {},
 ): AsyncGenerator<SnapshotSeries> {
   const directory = options.directory ?? priceSnapshotDirectory;
   const currentTicker = snapshotTickerResolver(directory);
+  const wanted = options.tickers ? new Set(options.tickers) : null;
   const used = new Set<string>();
-  const finish = (symbol: string, records: string[][]): SnapshotSeries | null => {
-    const ticker = currentTicker(symbol);
-    if (!ticker || used.has(ticker) || records.length === 0) return null;
-    used.add(ticker);
-    const splits = records
-      .filter((record) => Number(record[9]) !== 1)
-      .map((record) => ({ date: record[1], ratio: Number(record[9]) }));
-    return { ticker, snapshotTicker: symbol, bars: adjustForSplits(records.map(toBar), splits) };
-  };
+  const text = (await gunzip(await fs.promises.readFile(path.join(directory, pricesFile)))).toString("utf8");
+  if (text.includes('"')) throw new Error(`${pricesFile}: quoted fields are not expected in the price snapshot`);
+  const lines = text.split("\n");
+  if (lines[0].trimEnd() !== columns.join(",")) throw new Error(`${pricesFile}: unexpected columns ${lines[0]}`);
 
-  const file = fs.createReadStream(path.join(directory, pricesFile));
-  const fileBytes = fs.statSync(path.join(directory, pricesFile)).size;
-  const records = file.pipe(zlib.createGunzip()).pipe(parse());
-  let symbol: string | null = null;
-  let pending: string[][] = [];
-  let header = true;
-  for await (const record of records as AsyncIterable<string[]>) {
-    if (header) {
-      if (record.join(",") !== columns.join(",")) throw new Error(`${pricesFile}: unexpected columns ${record.join(",")}`);
-      header = false;
+  let line = 1;
+  let seriesRead = 0;
+  while (line < lines.length) {
+    const symbol = lines[line].slice(0, lines[line].indexOf(","));
+    if (symbol === "") {
+      line += 1;
       continue;
     }
-    if (record[0] !== symbol) {
-      options.onRead?.(file.bytesRead / fileBytes);
-      const series = symbol === null ? null : finish(symbol, pending);
-      if (series) yield series;
-      symbol = record[0];
-      pending = [];
+    let end = line;
+    while (end < lines.length && lines[end].startsWith(`${symbol},`)) end += 1;
+    const ticker = currentTicker(symbol);
+    if (ticker && !used.has(ticker) && (!wanted || wanted.has(ticker))) {
+      const records = lines.slice(line, end).map(splitRecord).filter((record) => !options.through || record[1] <= options.through);
+      if (records.length > 0) {
+        used.add(ticker);
+        const splits = records.filter((record) => Number(record[9]) !== 1).map((record) => ({ date: record[1], ratio: Number(record[9]) }));
+        yield { ticker, snapshotTicker: symbol, bars: adjustForSplits(records.map(toBar), splits) };
+      }
     }
-    if (!options.through || record[1] <= options.through) pending.push(record);
+    line = end;
+    options.onRead?.(line / lines.length);
+    // Every 50 companies, a turn of the event loop: a start serves requests while it reads.
+    if (++seriesRead % 50 === 0) await setImmediate();
   }
-  const series = symbol === null ? null : finish(symbol, pending);
-  if (series) yield series;
+}
+
+function splitRecord(line: string): string[] {
+  const record = line.trimEnd().split(",");
+  if (record.length !== columns.length) throw new Error(`${pricesFile}: expected ${columns.length} fields, got ${record.length} in "${line}"`);
+  return record;
 }
 
 export type PriceSnapshotLoadResult = {
