@@ -51,6 +51,7 @@ const config: Config = {
       testMatch: ["**/*.test.ts"],
       transform: { "^.+\\.(t|j)sx?$": swc as never },
       globalSetup: "<rootDir>/api/test/global-setup.ts",
+      globalTeardown: "<rootDir>/api/test/global-teardown.ts",
     },
     {
       displayName: "web",

@@ -12,7 +12,7 @@ import { eventually } from "../test/eventually";
 import { listen, signInCookie, subscribe } from "../test/live-server";
 import { createUser } from "../test/sign-in";
 import { TEST_SESSION_SECRET } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
+import { createTestDatabase, testDatabaseUrl } from "../test/test-database";
 import { loadConfig } from "./config/config";
 import type { AppDeps } from "./context";
 import { openDatabase, type Database } from "./db/database";
@@ -23,7 +23,7 @@ import { createLogger } from "./logging/logger";
 import type { FeedConfig } from "./news/ingestion/feeds";
 import { runScheduledIngestion } from "./news/ingestion/schedule";
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = testDatabaseUrl();
 const redisUrl = process.env.TEST_REDIS_URL;
 
 const FEED_PORT = 3493;

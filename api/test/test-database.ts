@@ -2,12 +2,28 @@ import { databaseOnPGlite, openDatabase, type Database } from "../src/db/databas
 import { loadTemplateDatabase } from "./template-database";
 
 /**
+ * The PostgreSQL database of this jest worker when TEST_DATABASE_URL is set: the global setup
+ * migrates the database it names and copies it for each worker (`<name>_w<worker id>`), so the
+ * PostgreSQL pass runs its files in parallel without one file emptying another's tables.
+ */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? workerDatabaseUrl(url, Number(process.env.JEST_WORKER_ID ?? 1)) : undefined;
+}
+
+export function workerDatabaseUrl(url: string, workerId: number): string {
+  const parsed = new URL(url);
+  parsed.pathname = `${parsed.pathname}_w${workerId}`;
+  return parsed.toString();
+}
+
+/**
  * The database for one test file: an in-memory PGlite copy of the migrated
- * template by default; the PostgreSQL server named by TEST_DATABASE_URL when
- * set (CI's second pass; run in band). `reset()` empties every table.
+ * template by default; this worker's PostgreSQL database when TEST_DATABASE_URL
+ * is set (CI's second pass). `reset()` empties every table.
  */
 export async function createTestDatabase(): Promise<Database & { reset(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = testDatabaseUrl();
   const db = url ? await openDatabase({ kind: "postgres", url }) : databaseOnPGlite(await loadTemplateDatabase());
   return {
     ...db,

@@ -1,5 +1,5 @@
 /** @db */
-import { createTestDatabase } from "../../test/test-database";
+import { createTestDatabase, testDatabaseUrl } from "../../test/test-database";
 import { openDatabase } from "./database";
 import { waitAndRunExclusively } from "./run-exclusively";
 
@@ -15,11 +15,11 @@ it("runs the task at once when no other instance holds the lock", async () => {
 });
 
 // Two app instances = two connection pools on one PostgreSQL server (PGlite is owned by one process).
-const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+const onPostgres = testDatabaseUrl() ? describe : describe.skip;
 onPostgres("PostgreSQL only: an instance starting while another holds the lock", () => {
   let otherInstance: Awaited<ReturnType<typeof openDatabase>>;
   beforeAll(async () => {
-    otherInstance = await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL! });
+    otherInstance = await openDatabase({ kind: "postgres", url: testDatabaseUrl()! });
   });
   afterAll(() => otherInstance.close());
 

@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createTestDeps } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
+import { createTestDatabase, testDatabaseUrl } from "../../test/test-database";
 import { openDatabase } from "../db/database";
 import { isSkipped } from "../db/run-exclusively";
 import { refreshPrices, runScheduledRefresh, scheduleMarketDataRefresh } from "./price-refresh";
@@ -196,9 +196,9 @@ describe("refreshing from Yahoo", () => {
   });
 
   // Two app instances = two connection pools on one PostgreSQL server (PGlite is owned by one process).
-  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  const onPostgres = testDatabaseUrl() ? it : it.skip;
   onPostgres("PostgreSQL only: the advisory lock lets one of two instances run a pass", async () => {
-    const otherInstance = await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL! });
+    const otherInstance = await openDatabase({ kind: "postgres", url: testDatabaseUrl()! });
     try {
       const deps = testDeps();
       const [first, second] = await Promise.all([

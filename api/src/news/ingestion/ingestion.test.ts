@@ -6,7 +6,7 @@ import path from "node:path";
 import { openDatabase } from "../../db/database";
 import type { NewsArticle } from "../../generated/prisma/client";
 import { createTestDeps } from "../../../test/test-app";
-import { createTestDatabase } from "../../../test/test-database";
+import { createTestDatabase, testDatabaseUrl } from "../../../test/test-database";
 import { ConfigError } from "../../config/config";
 import { sharedTickerTagger } from "../articles";
 import { parseFeedList, type FeedConfig } from "./feeds";
@@ -326,9 +326,9 @@ describe("ingestNews against a local server", () => {
 
   // Two app instances = two connection pools on one PostgreSQL server. PGlite is
   // in-process and owned by one process, so there the in-process guard above is the lock.
-  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  const onPostgres = testDatabaseUrl() ? it : it.skip;
   onPostgres("PostgreSQL only (PGlite cannot be shared by two instances): the advisory lock lets one of two instances run a pass", async () => {
-    const otherInstance = await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL! });
+    const otherInstance = await openDatabase({ kind: "postgres", url: testDatabaseUrl()! });
     try {
       const feeds = [feed("wsj"), feed("hang")];
       const [first, second] = await Promise.all([
