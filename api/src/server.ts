@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from "./config/config";
 import { createLogger } from "./logging/logger";
 import { buildBootApp } from "./startup/boot-app";
 import { ensureCurrentBuild, runningFromBundle } from "./startup/current-build";
+import { preloadPackages } from "./startup/preload-packages";
 import { createStartupStatus } from "./startup/startup-status";
 
 function loadConfigOrExit(): AppConfig {
@@ -59,7 +60,8 @@ async function main() {
   logger.info({ url: `http://localhost:${config.port}`, ms: Math.round(performance.now() - started) }, "Tickerscope is listening");
 
   try {
-    // The app's modules load after the port opens: they take a few seconds to compile and import.
+    // The app's modules load after the port opens, its packages one at a time (preload-packages.ts).
+    await preloadPackages(aborted.signal);
     const app = await import("./startup/start-app");
     starting = app.startApp({ config, logger, startup, signal: aborted.signal, cleanups, started, serve: (next) => (handler = next) });
     await starting;
