@@ -90,15 +90,34 @@ async function readWindows(db: Database, days: number, tickers?: string[]): Prom
     GROUP BY p.ticker`;
 }
 
-/** Every bar with a close, one query; dates and sources are shared strings, so the arrays cost little. */
+/** Tickers per query of readBarHistory: a few hundred milliseconds of PGlite each. */
+const HISTORY_TICKERS_PER_READ = 50;
+
+/**
+ * Every bar with a close; dates and sources are shared strings, so the arrays cost little. Read
+ * in groups of tickers with a turn of the event loop between them: PGlite answers on this thread,
+ * and one query over every bar held it for seconds (requests waited, /healthz included). Each
+ * ticker's bars come from one statement; a refresh landing between two groups changes the stored
+ * version, so the next reader reads again.
+ */
 async function readBarHistory(db: Database): Promise<BarHistory> {
-  const rows = await db.prisma.$queryRaw<{ ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; sources: string[] }[]>`
-    SELECT ticker,
-      array_agg(to_char(date, 'YYYY-MM-DD') ORDER BY date) AS dates,
-      array_agg(close::float8 ORDER BY date) AS closes,
-      array_agg(volume::float8 ORDER BY date) AS volumes,
-      array_agg(source ORDER BY date) AS sources
-    FROM price_data WHERE close IS NOT NULL GROUP BY ticker`;
+  type HistoryRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; sources: string[] };
+  const tickers = (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data ORDER BY ticker`).map((row) => row.ticker);
+  const rows: HistoryRow[] = [];
+  for (let start = 0; start < tickers.length; start += HISTORY_TICKERS_PER_READ) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    rows.push(
+      ...(await db.prisma.$queryRaw<HistoryRow[]>`
+        SELECT ticker,
+          array_agg(to_char(date, 'YYYY-MM-DD') ORDER BY date) AS dates,
+          array_agg(close::float8 ORDER BY date) AS closes,
+          array_agg(volume::float8 ORDER BY date) AS volumes,
+          array_agg(source ORDER BY date) AS sources
+        FROM price_data
+        WHERE close IS NOT NULL AND ticker = ANY(${tickers.slice(start, start + HISTORY_TICKERS_PER_READ)}::text[])
+        GROUP BY ticker`),
+    );
+  }
   const sharedDates = new Map<string, string>();
   const sharedSources = new Map<string, string>();
   const share = (shared: Map<string, string>) => (text: string) => {
