@@ -49,9 +49,20 @@ async function timeStart(browser: Browser, dataDir: string, environment: NodeJS.
   });
   readline.createInterface({ input: server.stdout! }).on("line", () => undefined);
   const exited = new Promise((resolve) => server.once("exit", resolve));
+  // npm exits at the signal without waiting for the server, which may still be shutting down
+  // (finishing a pass, closing the database): the next start waits until the whole process group is gone.
   const stop = async () => {
-    process.kill(-server.pid!, "SIGTERM");
+    if (server.exitCode === null) process.kill(-server.pid!, "SIGTERM");
     await exited;
+    const groupAlive = () => {
+      try {
+        process.kill(-server.pid!, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (groupAlive()) await new Promise((resolve) => setTimeout(resolve, 100));
   };
   try {
     await poll(`${baseUrl}/healthz`, (status) => status === 200, deadline);
