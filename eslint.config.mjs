@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "web/dist/", "api/src/generated/", "**/__generated__/", "test-results/", ".data/"] },
+  { ignores: ["node_modules/", "web/dist/", "api/dist/", "api/src/generated/", "**/__generated__/", "test-results/", ".data/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
