@@ -9,18 +9,13 @@ import type { Database } from "../db/database";
 import { isSkipped, runExclusively, type SkippedPass } from "../db/run-exclusively";
 import { packBars } from "../market-data/packed-bars";
 import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
+import { turnForRequests } from "../shared/turn-for-requests";
 import { buffersOf } from "../workers/worker-pool";
 import { aiPicksWorker, featuresOf } from "./ai-picks-compute";
 import { packNews, readNewsIndex, readNewsRows } from "./news-inputs";
 import { MODEL_VERSION, type WalkForwardInput } from "./walk-forward";
 
 export const AI_PICKS_LOCK_ID = 0x61697063;
-
-/**
- * A turn for requests between two long database reads (PGlite answers on this thread): through
- * the next loop's timers and I/O phases, which a bare setImmediate after a resolved query skips.
- */
-const turnForRequests = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
 type PassDeps = Pick<AppDeps, "db" | "technicals" | "logger">;
 

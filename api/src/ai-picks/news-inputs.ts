@@ -4,6 +4,7 @@
 import type { Database } from "../db/database";
 import { endOfDay } from "../market-data/as-of";
 import { wholeDaysWithin } from "../news/news-window";
+import { turnForRequests } from "../shared/turn-for-requests";
 
 export const NEWS_WINDOW_DAYS = 7;
 const dayMs = 86_400_000;
@@ -59,13 +60,32 @@ export function newsIndexOf(rows: { ticker: string; publishedAt: Date; timeKnown
 
 export type NewsRow = { ticker: string; publishedAt: Date; timeKnown: boolean; score: number };
 
-/** Every scored article's tickers, time and score (social posts left out, as in screens), by ticker then time. */
+/** Tickers per query of readNewsRows. */
+const NEWS_TICKERS_PER_READ = 100;
+
+/**
+ * Every scored article's tickers, time and score (social posts left out, as in screens), by ticker
+ * then time. Read in groups of tickers with a turn for requests between them: one query over
+ * every article held PGlite, and the request loop, for over a second of an AI picks pass.
+ */
 export async function readNewsRows(db: Database): Promise<NewsRow[]> {
-  return db.prisma.$queryRaw<NewsRow[]>`
-    SELECT ticker, published_at AS "publishedAt", published_time_known AS "timeKnown", score::float8 AS score
-    FROM news_articles, unnest(tickers) AS ticker
-    WHERE NOT is_social
-    ORDER BY ticker, published_at`;
+  const tickers = (
+    await db.prisma.$queryRaw<{ ticker: string }[]>`
+      SELECT DISTINCT ticker FROM news_articles, unnest(tickers) AS ticker WHERE NOT is_social ORDER BY ticker`
+  ).map((row) => row.ticker);
+  const rows: NewsRow[] = [];
+  for (let start = 0; start < tickers.length; start += NEWS_TICKERS_PER_READ) {
+    await turnForRequests();
+    const group = tickers.slice(start, start + NEWS_TICKERS_PER_READ);
+    rows.push(
+      ...(await db.prisma.$queryRaw<NewsRow[]>`
+        SELECT ticker, published_at AS "publishedAt", published_time_known AS "timeKnown", score::float8 AS score
+        FROM news_articles, unnest(tickers) AS ticker
+        WHERE NOT is_social AND tickers && ${group}::text[] AND ticker = ANY(${group}::text[])
+        ORDER BY ticker, published_at`),
+    );
+  }
+  return rows;
 }
 
 /** The news index of the stored articles. */

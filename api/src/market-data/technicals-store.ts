@@ -5,6 +5,7 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
+import { turnForRequests } from "../shared/turn-for-requests";
 import {
   betaReturns,
   computeTechnicals,
@@ -105,7 +106,7 @@ async function readBarHistory(db: Database): Promise<BarHistory> {
   const tickers = (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data ORDER BY ticker`).map((row) => row.ticker);
   const rows: HistoryRow[] = [];
   for (let start = 0; start < tickers.length; start += HISTORY_TICKERS_PER_READ) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await turnForRequests();
     rows.push(
       ...(await db.prisma.$queryRaw<HistoryRow[]>`
         SELECT ticker,
