@@ -46,7 +46,8 @@ const config: Config = {
   projects: [
     {
       displayName: "api",
-      testEnvironment: "node",
+      // Node's environment plus one embedded database per worker (api/test/database-environment.ts).
+      testEnvironment: "<rootDir>/api/test/database-environment.ts",
       roots: ["<rootDir>/api"],
       testMatch: ["**/*.test.ts"],
       transform: { "^.+\\.(t|j)sx?$": swc as never },

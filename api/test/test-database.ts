@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { databaseOnPGlite, openDatabase, type Database } from "../src/db/database";
 import { loadTemplateDatabase } from "./template-database";
 
@@ -17,14 +18,32 @@ export function workerDatabaseUrl(url: string, workerId: number): string {
   return parsed.toString();
 }
 
+type TestDatabase = Database & { reset(): Promise<void> };
+
+/** Set by database-environment.ts: the jest worker's embedded database, started on first use. */
+declare const workerDatabase: (() => Promise<PGlite>) | undefined;
+let workerDatabaseEmptied = false;
+
 /**
- * The database for one test file: an in-memory PGlite copy of the migrated
- * template by default; this worker's PostgreSQL database when TEST_DATABASE_URL
- * is set (CI's second pass). `reset()` empties every table.
+ * The database for one test file: this jest worker's in-memory PGlite (a copy of the migrated
+ * template, emptied when a file first asks for it) by default; this worker's PostgreSQL database
+ * when TEST_DATABASE_URL is set (CI's second pass). Either way the files of one worker share it,
+ * one after another. `reset()` empties every table; `close()` leaves the worker's PGlite open.
  */
-export async function createTestDatabase(): Promise<Database & { reset(): Promise<void> }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = testDatabaseUrl();
-  const db = url ? await openDatabase({ kind: "postgres", url }) : databaseOnPGlite(await loadTemplateDatabase());
+  if (url) return withReset(await openDatabase({ kind: "postgres", url }));
+  if (typeof workerDatabase !== "function") return withReset(databaseOnPGlite(await loadTemplateDatabase()));
+  const onWorkerDatabase = databaseOnPGlite(await workerDatabase());
+  const db = withReset({ ...onWorkerDatabase, close: () => onWorkerDatabase.prisma.$disconnect() });
+  if (!workerDatabaseEmptied) {
+    workerDatabaseEmptied = true;
+    await db.reset();
+  }
+  return db;
+}
+
+function withReset(db: Database): TestDatabase {
   return {
     ...db,
     async reset() {
