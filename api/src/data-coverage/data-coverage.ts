@@ -4,6 +4,7 @@
 import type { Database } from "../db/database";
 import { universeTickers } from "../market-data/universes";
 import { newsClock } from "../news/news-clock";
+import { turnForRequests } from "../shared/turn-for-requests";
 
 export type PriceSourceCoverage = { source: string; firstDate: string; lastDate: string; bars: number; tickers: number };
 
@@ -90,30 +91,35 @@ export function currentDataCoverage(db: Database): Promise<DataCoverage> {
 
 export async function dataCoverage(db: Database, now: Date = new Date()): Promise<DataCoverage> {
   const sp500 = universeTickers("sp500", { includeEtf: false });
-  const [clock, prices, news, newsTickers, priceDays, newsDays] = await Promise.all([
-    newsClock(db, now),
-    db.prisma.$queryRaw<{ source: string; first_date: Date; last_date: Date; bars: number; tickers: number }[]>`
+  // One query at a time, with a turn for requests between them: on PGlite (which answers on the
+  // request thread) the six at once held the loop for 2.6 s. Read at most once a minute (TTL).
+  const clock = await newsClock(db, now);
+  await turnForRequests();
+  const prices = await db.prisma.$queryRaw<{ source: string; first_date: Date; last_date: Date; bars: number; tickers: number }[]>`
       SELECT source, min(date) AS first_date, max(date) AS last_date, count(*)::int AS bars, count(DISTINCT ticker)::int AS tickers
-      FROM price_data GROUP BY source ORDER BY source`,
-    db.prisma.$queryRaw<
+      FROM price_data GROUP BY source ORDER BY source`;
+  await turnForRequests();
+  const news = await db.prisma.$queryRaw<
       { source: string; is_snapshot: boolean; dates_only: boolean; first_at: Date; last_at: Date; articles: number; days: number }[]
     >`
       SELECT source, bool_and(is_snapshot) AS is_snapshot, bool_and(NOT published_time_known) AS dates_only, min(published_at) AS first_at, max(published_at) AS last_at,
         count(*)::int AS articles, count(DISTINCT (published_at AT TIME ZONE 'UTC')::date)::int AS days
-      FROM news_articles GROUP BY source ORDER BY source`,
-    db.prisma.$queryRaw<{ source: string; tickers: number }[]>`
-      SELECT source, count(DISTINCT ticker)::int AS tickers FROM news_articles, unnest(tickers) AS ticker GROUP BY source`,
-    db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
-      SELECT date AS day, count(*)::int AS tickers FROM price_data GROUP BY date`,
-    db.prisma.$queryRaw<{ day: Date; articles: number; tickers: number; sp500: number }[]>`
+      FROM news_articles GROUP BY source ORDER BY source`;
+  await turnForRequests();
+  const newsTickers = await db.prisma.$queryRaw<{ source: string; tickers: number }[]>`
+      SELECT source, count(DISTINCT ticker)::int AS tickers FROM news_articles, unnest(tickers) AS ticker GROUP BY source`;
+  await turnForRequests();
+  const priceDays = await db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
+      SELECT date AS day, count(*)::int AS tickers FROM price_data GROUP BY date`;
+  await turnForRequests();
+  const newsDays = await db.prisma.$queryRaw<{ day: Date; articles: number; tickers: number; sp500: number }[]>`
       SELECT day, count(DISTINCT id)::int AS articles, count(DISTINCT ticker)::int AS tickers,
         count(DISTINCT ticker) FILTER (WHERE ticker = ANY(${sp500}::text[]))::int AS sp500
       FROM (
         SELECT article.id, (article.published_at AT TIME ZONE 'UTC')::date AS day, tagged.ticker
         FROM news_articles article LEFT JOIN LATERAL unnest(article.tickers) AS tagged(ticker) ON true
       ) AS tagged_articles
-      GROUP BY day`,
-  ]);
+      GROUP BY day`;
 
   const tickersBySource = new Map(newsTickers.map((row) => [row.source, row.tickers]));
   const byDay = new Map<string, DayCoverage>();
@@ -127,6 +133,7 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
   const days = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
   const priced = days.filter((entry) => entry.tickersWithPrices > 0);
   const latestPriceDate = priced.at(-1)?.date ?? null;
+  await turnForRequests();
   const richest = await newsRichestDay(db, sp500);
 
   return {
