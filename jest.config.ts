@@ -36,10 +36,12 @@ const babelWithRelay = [
 ] as const;
 
 const config: Config = {
-  // Tests never assert timings; on a busy 2-core CI machine a correct test may take seconds, and a
-  // web test waits up to 5 s in findBy*/waitFor (web/test/setup.ts). A global option: Jest ignores
-  // testTimeout inside a project's config (the runs showed 5 s timeouts with it set there).
-  testTimeout: 30_000,
+  // Tests never assert timings; this only ends a test that hangs. On a busy 2-core CI machine a
+  // correct test may take many seconds (a clean clone compiles every module cold, and a web test
+  // waits up to 5 s in each findBy*/waitFor, web/test/setup.ts): a Pro Screener test that takes
+  // 0.7 s alone ran past 30 s once in a clean-clone CI. A global option: Jest ignores testTimeout
+  // inside a project's config (the runs showed 5 s timeouts with it set there).
+  testTimeout: 90_000,
   // Jest's default on 2 cores is a single worker; the suites spend most of their time in the
   // embedded database (one thread each), so two workers use both cores.
   maxWorkers: 2,
