@@ -35,7 +35,16 @@ async function waitForReady(deadline = Date.now() + 150_000) {
   throw new Error(`the server did not become ready: ${serverErrors}`);
 }
 
-it("stores every acknowledged screen run before it exits on SIGTERM", async () => {
+async function waitForPort(deadline = Date.now() + 60_000) {
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}: ${serverErrors}`);
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the server did not open its port: ${serverErrors}`);
+}
+
+it("answers a GraphQL request sent the moment the port opens once the database is open, not with DATA_LOADING", async () => {
   // Node itself with tsx as a loader (not the tsx CLI, which answers a signal with its own exit code).
   server = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
     cwd: projectRoot,
@@ -56,6 +65,17 @@ it("stores every acknowledged screen run before it exits on SIGTERM", async () =
     stdio: ["ignore", "ignore", "pipe"],
   });
   server.stderr?.on("data", (chunk: Buffer) => (serverErrors = (serverErrors + chunk.toString()).slice(-4000)));
+  await waitForPort();
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: "{ viewer { id } }" }),
+  });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ data: { viewer: null } });
+}, 240_000);
+
+it("stores every acknowledged screen run before it exits on SIGTERM", async () => {
   await waitForReady();
 
   // As many as an anonymous visitor keeps, so every one acknowledged must be stored.

@@ -4,9 +4,10 @@
 // background jobs start. A signal at any point stops cleanly; an interrupted load resumes at the
 // next start.
 import http from "node:http";
+import { setTimeout as wait } from "node:timers/promises";
 import { ConfigError, loadConfig, type AppConfig } from "./config/config";
 import { createLogger } from "./logging/logger";
-import { buildBootApp } from "./startup/boot-app";
+import { bootHoldMs, buildBootApp, isDataRequest } from "./startup/boot-app";
 import { ensureCurrentBuild, runningFromBundle } from "./startup/current-build";
 import { preloadPackages } from "./startup/preload-packages";
 import { createStartupStatus } from "./startup/startup-status";
@@ -34,7 +35,15 @@ async function main() {
   let starting: Promise<unknown> = Promise.resolve();
 
   let handler: http.RequestListener = buildBootApp(config, startup);
-  const server = http.createServer((req, res) => handler(req, res));
+  let appServing = false;
+  let fullAppServing = () => {};
+  const fullAppServes = new Promise<void>((resolve) => (fullAppServing = resolve));
+  const server = http.createServer((req, res) => {
+    if (appServing || !isDataRequest(req.url)) return handler(req, res);
+    // A data request in the first seconds waits for the full app (the database opens in about a
+    // second on a warm start) rather than answering DATA_LOADING and being asked again 2 s later.
+    void Promise.race([fullAppServes, wait(bootHoldMs)]).then(() => handler(req, res));
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -61,9 +70,18 @@ async function main() {
 
   try {
     // The app's modules load after the port opens, its packages one at a time (preload-packages.ts).
+    // The database opens meanwhile: much of PGlite's start (compiling its WebAssembly, reading
+    // its files) happens off the main thread.
+    const opening = import("./db/migrations").then(({ openMigratedDatabase }) => openMigratedDatabase(config.database, logger, aborted.signal));
+    opening.catch(() => undefined);
     await preloadPackages(aborted.signal);
     const app = await import("./startup/start-app");
-    starting = app.startApp({ config, logger, startup, signal: aborted.signal, cleanups, started, serve: (next) => (handler = next) });
+    const serve = (next: http.RequestListener) => {
+      handler = next;
+      appServing = true;
+      fullAppServing();
+    };
+    starting = app.startApp({ config, logger, startup, signal: aborted.signal, cleanups, started, serve, opening });
     await starting;
   } catch (error) {
     // Stopped by a signal during the start: a clean stop, not a failed start (`stop` exits).

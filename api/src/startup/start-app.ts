@@ -4,7 +4,7 @@ import path from "node:path";
 import Redis from "ioredis";
 import { resolveSessionSecret } from "../auth/session-secret";
 import type { AppConfig } from "../config/config";
-import { openMigratedDatabase } from "../db/migrations";
+import type { Database } from "../db/database";
 import { buildDeps } from "../deps";
 import { buildApp } from "../http/app";
 import type { Logger } from "../logging/logger";
@@ -22,6 +22,8 @@ export async function startApp(options: {
   cleanups: (() => unknown)[];
   started: number;
   serve(handler: http.RequestListener): void;
+  /** The database, opened and migrated (started beside the package loading). */
+  opening: Promise<Database>;
 }): Promise<void> {
   const { config, logger, startup, signal, cleanups } = options;
   // Settings a job reads (the feed lists) are checked now, so a bad one stops the start at once.
@@ -29,7 +31,7 @@ export async function startApp(options: {
   const loads = bundledSnapshots.filter((snapshot) => snapshot.enabled(config));
   startup.planSteps(loads.map(({ name, title, weight }) => ({ name, title, weight })));
 
-  const db = await openMigratedDatabase(config.database, logger, signal);
+  const db = await options.opening;
   cleanups.push(() => db.close());
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   if (redis) cleanups.push(() => redis.quit());
