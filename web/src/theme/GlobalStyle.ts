@@ -2,6 +2,8 @@ import { createGlobalStyle } from "styled-components";
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  /* Native controls (select menus, scrollbars) drawn in the theme's scheme, not the browser's. */
+  :root { color-scheme: ${({ theme }) => theme.mode}; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
@@ -19,6 +21,7 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.primary}; }
   img, video, svg { max-width: 100%; }
   button, input, select, textarea { font: inherit; color: inherit; }
+  select { background-color: ${({ theme }) => theme.colors.surface}; }
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;

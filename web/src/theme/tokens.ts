@@ -31,10 +31,11 @@ const light = {
     primaryHover: "#1e40af",
     primaryText: "#ffffff",
     accent: "#0e7490",
-    premium: "#b45309",
+    // Dark enough for 4.5:1 on the muted surfaces and on the 8-14 % tints of itself (WCAG AA text).
+    premium: "#92400e",
     danger: "#b91c1c",
     dangerText: "#ffffff",
-    success: "#047857",
+    success: "#036b4f",
     focus: "#2563eb",
     overlay: "rgba(15, 23, 42, 0.55)",
     shadow: "0 1px 2px rgba(15, 23, 42, 0.06), 0 4px 16px rgba(15, 23, 42, 0.06)",

@@ -252,6 +252,5 @@ const TermChip = styled.li<{ $positive: boolean }>`
 const Weight = styled.span`
   margin-left: 2px;
   font-weight: 500;
-  opacity: 0.8;
   font-variant-numeric: tabular-nums;
 `;

@@ -1,6 +1,7 @@
 import { AreaSeries, ColorType, createChart, LineSeries } from "lightweight-charts";
 import { useEffect, useRef } from "react";
 import styled, { useTheme, type DefaultTheme } from "styled-components";
+import { ChartAttribution, withoutAttributionLogo } from "../ChartAttribution/ChartAttribution";
 import { stackedSeries } from "./stackedSeries";
 
 /** One line: its name (shown on the price scale), its theme colour and its values by trading day. */
@@ -24,7 +25,12 @@ export default function LineChart({ series, label, stacked = false }: { series: 
     if (!container || series.every((line) => line.points.length === 0)) return;
     const chart = createChart(container, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: theme.colors.surface }, textColor: theme.colors.textMuted, fontFamily: theme.fonts.body },
+      layout: {
+        background: { type: ColorType.Solid, color: theme.colors.surface },
+        textColor: theme.colors.textMuted,
+        fontFamily: theme.fonts.body,
+        ...withoutAttributionLogo,
+      },
       grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
       rightPriceScale: { borderColor: theme.colors.border },
       timeScale: { borderColor: theme.colors.border },
@@ -46,8 +52,19 @@ export default function LineChart({ series, label, stacked = false }: { series: 
     chart.timeScale().fitContent();
     return () => chart.remove();
   }, [series, stacked, theme]);
-  return <Canvas ref={containerRef} role="img" aria-label={label} />;
+  return (
+    <Frame>
+      <Canvas ref={containerRef} role="img" aria-label={label} />
+      <ChartAttribution />
+    </Frame>
+  );
 }
+
+const Frame = styled.div`
+  display: grid;
+  gap: 4px;
+  min-width: 0;
+`;
 
 const Canvas = styled.div`
   height: 320px;

@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled, { useTheme, type DefaultTheme } from "styled-components";
+import { ChartAttribution, withoutAttributionLogo } from "../ChartAttribution/ChartAttribution";
 import { formatMarketDate, formatPrice } from "../ScreenResults/format";
 import type { PriceChart_history$data, PriceChart_history$key } from "./__generated__/PriceChart_history.graphql";
 
@@ -48,6 +49,7 @@ function chartOptions(theme: DefaultTheme): DeepPartial<ChartOptions> {
       textColor: theme.colors.textMuted,
       fontFamily: theme.fonts.body,
       panes: { separatorColor: theme.colors.border },
+      ...withoutAttributionLogo,
     },
     grid: { vertLines: { color: theme.colors.border }, horzLines: { color: theme.colors.border } },
     rightPriceScale: { borderColor: theme.colors.border },
@@ -184,7 +186,6 @@ export function PriceChart({ history, ticker }: { history: PriceChart_history$ke
             key={choice.id}
             type="button"
             aria-pressed={range === choice.id}
-            aria-label={`Show ${choice.name}`}
             title={`Show ${choice.name}`}
             onClick={() => setRange(choice.id)}
           >
@@ -216,6 +217,7 @@ export function PriceChart({ history, ticker }: { history: PriceChart_history$ke
         <span>
           {data.source} · {bars.length} trading days to {formatMarketDate(data.asOf ?? last.date)}
         </span>
+        <ChartAttribution />
       </Caption>
     </Figure>
   );

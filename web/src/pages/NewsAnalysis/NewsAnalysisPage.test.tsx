@@ -70,7 +70,7 @@ const ARTICLES: Article[] = [
 ];
 
 const SNAPSHOT_SOURCES = [
-  { key: "cnbc-markets", kind: "news", source: "cnbc", status: "PENDING", lastSuccessAt: null, lastError: null, files: [] },
+  { key: "cnbc-markets", kind: "news", source: "cnbc", status: "PENDING", lastSuccessAt: null, lastError: null, problem: null, files: [] },
   {
     key: "snapshot",
     kind: "snapshot",
@@ -78,13 +78,23 @@ const SNAPSHOT_SOURCES = [
     status: "LOADED",
     lastSuccessAt: null,
     lastError: null,
+    problem: null,
     files: ["data/news/finnhub_company_news_AAPL_2021-03-01_2021-03-15.json.gz", "data/news/benzinga_analyst_ratings_processed_sp500_2018-2020.csv.gz"],
   },
 ];
 
 const LIVE_SOURCES = [
-  { key: "cnbc-markets", kind: "news", source: "cnbc", status: "OK", lastSuccessAt: AS_OF, lastError: null, files: [] },
-  { key: "wsj-markets", kind: "news", source: "wsj", status: "FAILED", lastSuccessAt: null, lastError: "Timed out after 10000 ms", files: [] },
+  { key: "cnbc-markets", kind: "news", source: "cnbc", status: "OK", lastSuccessAt: AS_OF, lastError: null, problem: null, files: [] },
+  {
+    key: "wsj-markets",
+    kind: "news",
+    source: "wsj",
+    status: "FAILED",
+    lastSuccessAt: null,
+    lastError: "timeout: no complete response within 10000 ms",
+    problem: "UNREACHABLE",
+    files: [],
+  },
   SNAPSHOT_SOURCES[1],
 ];
 
@@ -219,9 +229,9 @@ test("each headline: coloured score and label, the why (+ green, − red), sourc
   const badge = beats.getByText("+0.62").parentElement as HTMLElement;
   expect(badge.getAttribute("data-tone")).toBe("bullish");
   expect(badge.textContent).toBe("+0.62Bullish");
-  expect(getComputedStyle(badge).color).toBe("rgb(4, 120, 87)"); // theme success green (light)
+  expect(getComputedStyle(badge).color).toBe("rgb(3, 107, 79)"); // theme success green (light)
   const why = within(beats.getByRole("list", { name: "Words that moved the score" }));
-  expect(getComputedStyle(why.getAllByRole("listitem")[0]).color).toBe("rgb(4, 120, 87)");
+  expect(getComputedStyle(why.getAllByRole("listitem")[0]).color).toBe("rgb(3, 107, 79)");
   expect(why.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
     "beats+2 (raises the score)",
     "raises dividend+1.5 (raises the score)",
@@ -264,10 +274,24 @@ test("snapshot mode: the label with its as-of time and the sources, and live upd
     `Offline snapshot of real headlines as of ${formatDateTime(AS_OF)} — time windows are measured back from then.`,
   );
   expect(note.textContent).toContain(
-    "Sources: Benzinga and Finnhub. Live updates apply to live feeds only; no live feed has recent news (1 configured: 1 not fetched yet).",
+    "Sources: Benzinga and Finnhub.The live news feed has not been read yet; showing the bundled snapshot.",
   );
   // No subscription is opened for a snapshot.
   expect(environment.mock.getAllOperations().some((op) => op.request.node.params.operationKind === "subscription")).toBe(false);
+});
+
+test("offline, every failing feed is summed up in plain words, never the raw error", async () => {
+  const unreachable = Array.from({ length: 26 }, (_, index) => ({
+    ...SNAPSHOT_SOURCES[0],
+    key: `feed-${index}`,
+    status: "FAILED",
+    lastError: "network: ENOTFOUND (getaddrinfo ENOTFOUND feeds.example.com)",
+    problem: "UNREACHABLE",
+  }));
+  await renderNews("/news-analysis", { sources: [...unreachable, SNAPSHOT_SOURCES[1]] });
+  const note = await screen.findByRole("note", { name: "About this data" });
+  expect(note.textContent).toContain("The 26 live news feeds cannot be reached from this server; showing the bundled snapshot.");
+  expect(note.textContent).not.toMatch(/ENOTFOUND|configured|failing/);
 });
 
 test("no news in the window: says so plainly with the server's reason", async () => {
@@ -379,8 +403,9 @@ test("live mode: new articles from the subscription are prepended, marked New, a
   const note = screen.getByRole("note", { name: "About this data" });
   expect(note.textContent).toContain(`Headlines from CNBC and The Wall Street Journal, up to ${formatDateTime(AS_OF)}.`);
   expect(within(note).getByRole("list", { name: "Feeds not updating" }).textContent).toBe(
-    "The Wall Street Journal (wsj-markets) is not updating: Timed out after 10000 ms — no successful fetch yet.",
+    "The Wall Street Journal (wsj-markets) cannot be reached from this server — no successful fetch yet.",
   );
+  expect(note.textContent).not.toContain("10000 ms");
 
   const subscription = await waitFor(() =>
     environment.mock.findOperation((op) => op.request.node.params.name === "HeadlineListArticlesAddedSubscription"),
