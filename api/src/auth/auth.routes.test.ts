@@ -47,7 +47,14 @@ describe("signed out", () => {
 });
 
 describe("email sign-in link", () => {
-  it("answers the same whether or not the account exists, and mails a link only to a real account", async () => {
+  /** The sign-in token in the newest mail to `to`. */
+  async function linkTokenMailedTo(mailer: Mailer, to: string) {
+    await eventually(() => mailer.outbox().some((mail) => mail.to === to));
+    const mail = mailer.outbox().filter((entry) => entry.to === to).at(-1)!;
+    return { mail, token: /signin_token=([\w-]+)/.exec(mail.text)![1] };
+  }
+
+  it("answers the same for a known and an unknown email; both get a link, and the unknown one has no account yet", async () => {
     const { app, deps } = createTestApp(db);
     await createUser(db, { email: "ada@example.com", firstName: "Ada" });
 
@@ -56,14 +63,63 @@ describe("email sign-in link", () => {
     expect(unknown.body).toEqual(known.body);
     expect(known.body).toEqual({ ok: true, message: SIGN_IN_LINK_SENT_MESSAGE });
 
-    const [mail, ...others] = await waitForOutbox(deps.mailer, 1);
-    expect(others).toEqual([]);
-    expect(mail.to).toBe("ada@example.com");
+    const { mail, token } = await linkTokenMailedTo(deps.mailer, "ada@example.com");
     expect(mail.text).toMatch(/^Hello Ada,/);
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/auth\?signin_token=[\w-]{43}/);
     // Only a hash of the token is stored.
-    const token = /signin_token=([\w-]+)/.exec(mail.text)![1];
     expect(await db.prisma.signInToken.count({ where: { tokenHash: token } })).toBe(0);
+
+    const forNewEmail = await linkTokenMailedTo(deps.mailer, "nobody@example.com");
+    expect(forNewEmail.mail.text).toMatch(/create your free Basic Tickerscope account/);
+    expect(forNewEmail.mail.text).toMatch(/http:\/\/localhost:3000\/auth\?signin_token=[\w-]{43}/);
+    // Requesting a link creates no account: only using it does.
+    expect(await db.prisma.user.count({ where: { email: "nobody@example.com" } })).toBe(0);
+  });
+
+  it("a link for an email with no account creates a Basic account when used, signs it in, and works once", async () => {
+    const { app, deps } = createTestApp(db);
+    await request(app).post("/api/auth/signin").send({ email: "New.Person@Example.com" }).expect(200);
+    const { token } = await linkTokenMailedTo(deps.mailer, "new.person@example.com");
+    expect(await db.prisma.user.count()).toBe(0);
+
+    const agent = request.agent(app);
+    const first = await agent.post("/api/auth/verify-link").send({ token }).expect(200);
+    expect(first.body).toEqual({ success: true, email: "new.person@example.com", newAccount: true });
+    expect((await agent.get("/api/auth/user").expect(200)).body).toMatchObject({ email: "new.person@example.com", firstName: null });
+    expect((await agent.get("/api/subscription-status").expect(200)).body).toMatchObject({
+      plan_type: "basic",
+      subscription_status: "free",
+      has_access_to_pro: false,
+    });
+
+    const second = await request(app).post("/api/auth/verify-link").send({ token }).expect(400);
+    expect(second.body.message).toMatch(/invalid, has expired or was already used/);
+    const [user] = await db.prisma.user.findMany();
+    expect(await db.prisma.user.count()).toBe(1);
+    // The used link belongs to the account now: a checkout for this email can no longer sign a stranger in to it.
+    expect(await db.prisma.signInToken.count({ where: { userId: user.id, consumedAt: { not: null } } })).toBe(1);
+  });
+
+  it("a new email's link signs in to the account made for that email since it was sent (e.g. by a checkout)", async () => {
+    const { app, deps } = createTestApp(db);
+    await request(app).post("/api/auth/signin").send({ email: "ada@example.com" }).expect(200);
+    const { token } = await linkTokenMailedTo(deps.mailer, "ada@example.com");
+    const since = await createUser(db, { email: "ada@example.com", firstName: "Ada" });
+    const response = await request(app).post("/api/auth/verify-link").send({ token }).expect(200);
+    expect(response.body).toEqual({ success: true, email: "ada@example.com", newAccount: false });
+    expect(await db.prisma.user.findMany({ select: { id: true } })).toEqual([{ id: since.id }]);
+  });
+
+  it("lets exactly one of two simultaneous clicks on a new email's link create the account", async () => {
+    const { app, deps } = createTestApp(db);
+    await request(app).post("/api/auth/signin").send({ email: "twice@example.com" }).expect(200);
+    const { token } = await linkTokenMailedTo(deps.mailer, "twice@example.com");
+    const statuses = await Promise.all([
+      request(app).post("/api/auth/verify-link").send({ token }),
+      request(app).post("/api/auth/verify-link").send({ token }),
+    ]).then((responses) => responses.map((response) => response.status).sort());
+    expect(statuses).toEqual([200, 400]);
+    expect(await db.prisma.user.count({ where: { email: "twice@example.com" } })).toBe(1);
   });
 
   it("signs in with the link once; the second use fails", async () => {
@@ -75,7 +131,7 @@ describe("email sign-in link", () => {
 
     const agent = request.agent(app);
     const first = await agent.post("/api/auth/verify-link").send({ token }).expect(200);
-    expect(first.body).toEqual({ success: true, email: "grace@example.com" });
+    expect(first.body).toEqual({ success: true, email: "grace@example.com", newAccount: false });
     const cookie = sessionCookie(first.headers["set-cookie"]);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -135,11 +191,22 @@ describe("email sign-in link", () => {
     await ask("203.0.113.66", "other@example.com").expect(200);
     await ask("198.51.100.7").expect(200);
     // Five requests made one mail: the inbox's link came first and still signs the owner in.
-    const [mail] = await waitForOutbox(deps.mailer, 1);
+    const { token } = await linkTokenMailedTo(deps.mailer, owner.email);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(deps.mailer.outbox().filter((entry) => entry.to === owner.email)).toHaveLength(1);
-    const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get("signin_token");
     await request(app).post("/api/auth/verify-link").send({ token }).expect(200);
+  });
+
+  it("limits link requests for an email with no account just the same, and mails its inbox once", async () => {
+    const { app, deps } = createTestApp(db, { SIGN_IN_RATE_LIMIT_PER_EMAIL: "2" });
+    const ask = () => request(app).post("/api/auth/signin").send({ email: "fresh@example.com" });
+    await ask().expect(200);
+    await ask().expect(200);
+    expect((await ask().expect(429)).body.code).toBe("RATE_LIMITED");
+    await linkTokenMailedTo(deps.mailer, "fresh@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(deps.mailer.outbox().filter((entry) => entry.to === "fresh@example.com")).toHaveLength(1);
+    expect(await db.prisma.user.count()).toBe(0);
   });
 
   it("limits sign-in attempts per client IP", async () => {

@@ -32,9 +32,9 @@ export function authRoutes(deps: AppDeps, passport: Authentication["passport"]):
   });
 
   router.post("/api/auth/verify-link", async (req, res) => {
-    const user = await consumeSignInLink(requestContext(deps, req), req.body);
+    const { user, newAccount } = await consumeSignInLink(requestContext(deps, req), req.body);
     await signInSession(req, user);
-    res.json({ success: true, email: user.email });
+    res.json({ success: true, email: user.email, newAccount });
   });
 
   if (deps.config.oidc) router.use(oidcRoutes(deps, deps.config.oidc, passport));

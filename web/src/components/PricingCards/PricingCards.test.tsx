@@ -1,14 +1,13 @@
-import { fireEvent, screen } from "@testing-library/react";
-import { findToast, renderWithProviders } from "../../../test/render";
+import { screen } from "@testing-library/react";
+import { renderWithProviders } from "../../../test/render";
 import { PricingCards } from "./PricingCards";
 
 // A visitor's cards (no viewer). The signed-in states are covered through /pricing (PricingPage.test.tsx).
 
-test("choosing Basic shows the 'Current Plan' toast", async () => {
+test("choosing Basic leads a visitor to Create Account with the free Basic plan chosen", () => {
   renderWithProviders(<PricingCards />);
-  fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
-  expect(await findToast("Current Plan")).toBeTruthy();
-  expect(await findToast("You're already on the Basic plan.")).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Choose Basic" }).getAttribute("href")).toBe("/auth?plan=basic");
+  expect(screen.queryByRole("button", { name: "Choose Basic" })).toBeNull();
 });
 
 test("choosing Pro posts a plain form to /api/create-subscription", () => {

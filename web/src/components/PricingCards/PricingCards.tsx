@@ -1,11 +1,10 @@
 import { graphql, useFragment } from "react-relay";
 import styled, { css } from "styled-components";
-import { useToast } from "../Toaster/useToast";
 import { Button, ButtonLink } from "../ui/Button";
 import { Badge } from "../ui/Layout";
 import { FeatureList } from "./FeatureList";
 import { Price } from "./planStyles";
-import { CREATE_SUBSCRIPTION_ACTION, PLANS, type PlanId } from "./plans";
+import { CREATE_BASIC_ACCOUNT_PATH, CREATE_SUBSCRIPTION_ACTION, PLANS, type PlanId } from "./plans";
 import type { PricingCards_viewer$key } from "./__generated__/PricingCards_viewer.graphql";
 
 export interface PricingCardsProps {
@@ -23,7 +22,6 @@ export function currentPlanOf(plan: { hasProAccess: boolean } | null | undefined
 
 /** Basic and Pro plan cards. Reused on /pricing and inside the screener pages. */
 export function PricingCards({ viewer, headingLevel = 2 }: PricingCardsProps) {
-  const { toast } = useToast();
   const user = useFragment(
     graphql`
       fragment PricingCards_viewer on Viewer {
@@ -65,17 +63,15 @@ export function PricingCards({ viewer, headingLevel = 2 }: PricingCardsProps) {
               <ButtonLink to="/account" $block $size="lg" $variant="secondary">
                 Manage plan in Account
               </ButtonLink>
-            ) : (
-              <Button
-                type="button"
-                $block
-                $size="lg"
-                $variant="secondary"
-                disabled={isCurrent}
-                onClick={() => toast({ title: "Current Plan", description: "You're already on the Basic plan." })}
-              >
-                {isCurrent ? "Current Plan" : "Choose Basic"}
+            ) : isCurrent ? (
+              <Button type="button" $block $size="lg" $variant="secondary" disabled>
+                Current Plan
               </Button>
+            ) : (
+              // A visitor: Create Account, with the free Basic plan chosen.
+              <ButtonLink to={CREATE_BASIC_ACCOUNT_PATH} $block $size="lg" $variant="secondary">
+                Choose Basic
+              </ButtonLink>
             )}
           </PlanCard>
         );

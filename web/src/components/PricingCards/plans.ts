@@ -38,6 +38,8 @@ export interface Plan {
 }
 
 export const CREATE_SUBSCRIPTION_ACTION = "/api/create-subscription";
+/** Create Account with the free Basic plan chosen. */
+export const CREATE_BASIC_ACCOUNT_PATH = "/auth?plan=basic";
 
 /**
  * What Pro adds (spec §1 and the /subscribe list, plus the combined screener it unlocks): the one

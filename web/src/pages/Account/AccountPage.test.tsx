@@ -19,6 +19,7 @@ const RESEARCH_KEY = {
 };
 
 interface Account {
+  path?: string;
   plan?: object;
   apiKeys?: object[];
   provider?: "DEMO" | "STRIPE";
@@ -28,7 +29,7 @@ interface Account {
  * /account with the route's query answered from the schema. The header's query and
  * Pro since stay pending unless a test answers them (answerQuery); so do mutations.
  */
-function renderAccount({ plan = PRO_TRIAL, apiKeys = [], provider = "DEMO" }: Account = {}) {
+function renderAccount({ path = "/account", plan = PRO_TRIAL, apiKeys = [], provider = "DEMO" }: Account = {}) {
   const environment = createMockEnvironment();
   const mocks: IMocks = {
     Viewer: () => ({ id: "user-1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", apiKeys, proSince: "2026-11-24T09:00:00.000Z" }),
@@ -37,7 +38,7 @@ function renderAccount({ plan = PRO_TRIAL, apiKeys = [], provider = "DEMO" }: Ac
   };
   environment.mock.queuePendingOperation(AccountPageQuery, {});
   environment.mock.queueOperationResolver((operation) => executeAgainstSchema(operation, mocks));
-  renderApp("/account", environment);
+  renderApp(path, environment);
   return { environment, answerQuery: (name: string) => answerQuery(environment, name, mocks) };
 }
 
@@ -110,6 +111,23 @@ test("a Basic user is offered the trial instead of billing buttons, and Pro sinc
   expect(detail("Plan")).toBe("Basic");
   expect(detail("Pro since")).toBe("N/A");
   expect(screen.queryByRole("button", { name: /Manage billing/ })).toBeNull();
+});
+
+test("a new Basic account, after its first sign-in, is welcomed on its plan card, which offers the Pro trial", async () => {
+  renderAccount({ path: "/account?welcome=1", plan: BASIC });
+  await screen.findByRole("region", { name: "Plan & billing" });
+  const welcome = planCard().getByRole("status");
+  expect(welcome.textContent).toContain("Welcome to Tickerscope!");
+  expect(welcome.textContent).toContain("Your free Basic account is ready.");
+  expect(detail("Plan")).toBe("Basic");
+  expect(detail("Status")).toBe("Free");
+  expect(planCard().getByRole("link", { name: "Start 7-Day Free Trial" }).getAttribute("href")).toBe("/subscribe");
+});
+
+test("the welcome is for new Basic accounts only: a Pro user opening the same address sees none", async () => {
+  renderAccount({ path: "/account?welcome=1", plan: PRO_TRIAL });
+  expect(await screen.findByRole("button", { name: "Manage billing (demo)" })).toBeTruthy();
+  expect(planCard().queryByText("Welcome to Tickerscope!")).toBeNull();
 });
 
 test("creating a key shows its secret once, with the warning, and lists the key", async () => {

@@ -1,14 +1,17 @@
 import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { navigation, postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
+import { Notice } from "../../components/Notice/Notice";
 import { formatDate, planLabel, StatusPill, statusLabel } from "../../components/PlanSummary/PlanSummary";
 import { refreshSubscriptionCallbacks } from "../../components/PlanSummary/refreshSubscription";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { Actions, Card, DetailList } from "../../components/ui/Layout";
 import { GENERIC_ERROR_MESSAGE } from "../../relay/environment";
+import { WELCOME_PARAM } from "../Auth/afterSignIn";
 import { ProSince } from "./ProSince";
 import type { PlanCard_billing$key } from "./__generated__/PlanCard_billing.graphql";
 import type { PlanCard_viewer$key } from "./__generated__/PlanCard_viewer.graphql";
@@ -47,6 +50,7 @@ export function PlanCard({ viewer, billing }: PlanCardProps) {
     billing,
   );
   const { toast } = useToast();
+  const [params] = useSearchParams();
   const [openingPortal, setOpeningPortal] = useState(false);
   const [commitRefresh, isRefreshing] = useMutation<PlanCardRefreshMutation>(graphql`
     mutation PlanCardRefreshMutation {
@@ -66,6 +70,7 @@ export function PlanCard({ viewer, billing }: PlanCardProps) {
   const hasSubscription = plan.status !== "free";
   const ended = ENDED_STATUSES.has(plan.status);
   const lockedNote = hasSubscription && !plan.hasProAccess ? whyProIsLocked(plan.status) : null;
+  const welcome = params.has(WELCOME_PARAM) && !hasSubscription;
 
   const openBillingPortal = async () => {
     setOpeningPortal(true);
@@ -93,6 +98,11 @@ export function PlanCard({ viewer, billing }: PlanCardProps) {
   return (
     <Card aria-labelledby="plan-card-title">
       <Title id="plan-card-title">Plan &amp; billing</Title>
+      {welcome ? (
+        <Welcome tone="success" title="Welcome to Tickerscope!">
+          <p>Your free Basic account is ready. Try Pro whenever you like: the 7-day free trial starts below.</p>
+        </Welcome>
+      ) : null}
       <Details>
         <div>
           <dt>Plan</dt>
@@ -117,7 +127,10 @@ export function PlanCard({ viewer, billing }: PlanCardProps) {
       {!hasSubscription || ended ? (
         <>
           {hasSubscription ? null : (
-            <Note>You're on the free Basic plan. Pro adds the combined screener and API access, with more Pro features on the way.</Note>
+            <Note>
+              You're on the free Basic plan. Pro adds the combined and Pro screeners, AI picks, 13F holdings, earnings
+              predictions, stock comparison, news videos and API access.
+            </Note>
           )}
           <Actions>
             <ButtonLink to="/subscribe">{hasSubscription ? "Subscribe to Pro again" : "Start 7-Day Free Trial"}</ButtonLink>
@@ -145,6 +158,10 @@ function whyProIsLocked(status: string): string {
 
 const Title = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const Welcome = styled(Notice)`
+  margin-top: ${({ theme }) => theme.space.sm};
 `;
 
 const Details = styled(DetailList)`

@@ -91,6 +91,60 @@ describe("Create Account", () => {
   });
 });
 
+describe("Create Account: Basic or the Pro trial", () => {
+  test("offers both plans side by side, the Pro trial chosen by default; choosing Basic asks only for the email", async () => {
+    mockRest({});
+    renderAuth("/auth");
+    const basic = await screen.findByRole("radio", { name: "Basic" });
+    const pro = screen.getByRole("radio", { name: "Pro" });
+    expect(within(screen.getByRole("group", { name: "Choose your plan" })).getAllByRole("radio")).toEqual([basic, pro]);
+    expect(pro).toHaveProperty("checked", true);
+    expect(document.getElementById(basic.getAttribute("aria-describedby")!)?.textContent).toMatch(/No card, no checkout/);
+    expect(document.getElementById(pro.getAttribute("aria-describedby")!)?.textContent).toBe("Everything in Basic plus every Pro feature. Cancel anytime.");
+    expect(screen.getByText("7-day free trial, then $30/month")).toBeTruthy();
+    expect(screen.getByLabelText("Full Name")).toBeTruthy();
+
+    fireEvent.click(basic);
+    expect(basic).toHaveProperty("checked", true);
+    expect(screen.queryByLabelText("Full Name")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Start Free Trial" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Create Free Account" })).toBeTruthy();
+
+    fireEvent.click(pro);
+    expect(screen.getByRole("button", { name: "Start Free Trial" })).toBeTruthy();
+  });
+
+  test("?plan=basic chooses Basic: the email gets a link that creates the account, and the page says to check the inbox", async () => {
+    let answer: (response: Response) => void = () => {};
+    const calls = mockRest({ "POST /api/auth/signin": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAuth("/auth?plan=basic");
+    expect(await screen.findByRole("radio", { name: "Basic" })).toHaveProperty("checked", true);
+    expect(selectedTab().textContent).toBe("Create Account");
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: " New@Example.com " } });
+    fireEvent.click(screen.getByRole("button", { name: "Create Free Account" }));
+
+    expect(screen.getByRole("button", { name: "Sending Link..." })).toHaveProperty("disabled", true);
+    // The same request as Sign In: the answer never says whether the email had an account.
+    expect(calls).toEqual([{ method: "POST", path: "/api/auth/signin", body: { email: "new@example.com" } }]);
+    act(() => answer(jsonResponse(200, { ok: true, message: "We have sent a sign-in link to that email." })));
+    expect(await panel().findByText("Check your inbox")).toBeTruthy();
+    expect(panel().getByText("new@example.com")).toBeTruthy();
+    expect(panel().getByRole("link", { name: /development outbox/ })).toBeTruthy();
+  });
+
+  test("a refused Basic sign-up shows 'Sign Up Failed' with the server's message (429)", async () => {
+    mockRest({
+      "POST /api/auth/signin": () =>
+        jsonResponse(429, { message: "Too many requests. Try again in 60 seconds.", code: "RATE_LIMITED" }, { "Retry-After": "60" }),
+    });
+    renderAuth("/auth?plan=basic");
+    fireEvent.change(await screen.findByLabelText("Email"), { target: { value: "new@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create Free Account" }));
+    expect(await findToast("Sign Up Failed")).toBeTruthy();
+    expect(notifications().getByText("Too many requests. Try again in 60 seconds.")).toBeTruthy();
+  });
+});
+
 describe("Sign In", () => {
   test("?tab=signin selects it; an empty email gives 'Email Required'", async () => {
     const calls = mockRest({});
@@ -105,7 +159,7 @@ describe("Sign In", () => {
   });
 
   test("emails a link: 'Check your inbox', and the development outbox when mail is not delivered", async () => {
-    const message = "If an account exists for that email, we have sent it a sign-in link. Check your inbox; the link works once, for 15 minutes.";
+    const message = "We have sent a sign-in link to that email. Check your inbox; the link works once, for 15 minutes.";
     let answer: (response: Response) => void = () => {};
     const calls = mockRest({ "POST /api/auth/signin": () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderAuth("/auth?tab=signin");
@@ -183,6 +237,27 @@ describe("Sign In", () => {
     expect(redirect.pending()).toBe(1);
     act(() => redirect.fire());
     expect(assign).toHaveBeenCalledWith("/");
+  });
+
+  test("a link that created a new Basic account says so and opens its account page after 2 s", async () => {
+    const assign = stubNavigation();
+    const redirect = holdTimers(REDIRECT_AFTER_SIGN_IN_MS);
+    let verified = false;
+    mockRest({
+      "POST /api/auth/verify-link": () => {
+        verified = true;
+        return jsonResponse(200, { success: true, email: "new@example.com", newAccount: true });
+      },
+    });
+    const environment = createMockEnvironment();
+    answerGraphQL(environment, AuthPageQuery, () => (verified ? signedIn({ hasProAccess: false }) : signedOut));
+    renderApp("/auth?signin_token=tok_new", environment);
+    expect(await findToast("Account Created")).toBeTruthy();
+    expect(notifications().getByText("Welcome to Tickerscope, new@example.com! Your free Basic account is ready.")).toBeTruthy();
+    expect(panel().getByText(/Your free Basic account is ready. Taking you to your account/)).toBeTruthy();
+    expect(redirect.pending()).toBe(1);
+    act(() => redirect.fire());
+    expect(assign).toHaveBeenCalledWith("/account?welcome=1");
   });
 
   test("a used or expired link shows the server's message on the Sign In tab", async () => {

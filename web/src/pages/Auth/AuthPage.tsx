@@ -9,7 +9,9 @@ import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { Tabs } from "../../components/Tabs/Tabs";
 import { Badge, Card, Container, Lead, NarrowPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import type { PlanId } from "../../components/PricingCards/plans";
 import { ActivationStatus } from "./ActivationStatus";
+import { PlanChoice } from "./PlanChoice";
 import { SignInForm } from "./SignInForm";
 import { useActivation } from "./useActivation";
 import { useSignInLink, type SignInLinkState } from "./useSignInLink";
@@ -40,6 +42,11 @@ export function loader(environment: IEnvironment): AuthLoaderData {
 
 const TAB_IDS = ["create", "signin", "status"] as const;
 type TabId = (typeof TAB_IDS)[number];
+
+const CREATE_ACCOUNT_INTRO: Record<PlanId, string> = {
+  basic: "Basic stays free for as long as you like; you can start the Pro trial from your account page at any time.",
+  pro: "Enter your email and name, then confirm the Pro plan at checkout. Your 7-day free trial starts right away.",
+};
 
 const SSO_ERRORS: Record<string, { title: string; body: string }> = {
   sso_failed: {
@@ -82,24 +89,29 @@ export default function AuthPage() {
     : sessionId ? "status"
     : signInToken || ssoError ? "signin"
     : "create";
-  // A tab the visitor picks holds until the URL's query changes (e.g. a link to ?tab=signin).
+  // A tab or plan the visitor picks holds until the URL's query changes (e.g. a link to ?tab=signin).
   const search = params.toString();
   const [chosen, setChosen] = useState<{ search: string; tab: TabId } | null>(null);
   const tab = chosen?.search === search ? chosen.tab : tabFromUrl;
   const selectTab = (next: TabId) => setChosen({ search, tab: next });
+  // Pricing's "Choose Basic" links to ?plan=basic; otherwise the Pro trial, as Home's "Start Free Trial" expects.
+  const planFromUrl: PlanId = params.get("plan") === "basic" ? "basic" : "pro";
+  const [chosenPlan, setChosenPlan] = useState<{ search: string; plan: PlanId } | null>(null);
+  const plan = chosenPlan?.search === search ? chosenPlan.plan : planFromUrl;
 
   // Signed-in visitors have nothing to do here, unless they arrive with a checkout or a sign-in link.
   if (data.viewer && !sessionId && !signInToken) return <Navigate to="/" replace />;
 
   const providerName = data.billing.provider === "DEMO" ? "demo billing" : "Stripe";
+  const mailInDevOutbox = data.authOptions.mailDelivery === "DEV_OUTBOX";
 
   return (
     <Container>
       <NarrowPage>
         <Intro>
-          <Badge>Pro · 7-day free trial</Badge>
+          <Badge>Basic free · Pro 7-day free trial</Badge>
           <PageHeading>Your Tickerscope account</PageHeading>
-          <Lead>Start a 7-day free trial of Pro, or sign in with a link sent to your email.</Lead>
+          <Lead>Create a free Basic account or start a 7-day free trial of Pro, or sign in with a link sent to your email.</Lead>
         </Intro>
         {ssoError ? (
           <Notice tone="danger" title={ssoError.title}>
@@ -117,8 +129,13 @@ export default function AuthPage() {
                 label: "Create Account",
                 content: (
                   <Panel>
-                    <p>Enter your email and name, then confirm the Pro plan at checkout. Your 7-day free trial starts right away.</p>
-                    <CreateAccountForm />
+                    <PlanChoice selected={plan} onSelect={(next) => setChosenPlan({ search, plan: next })} />
+                    <p>{CREATE_ACCOUNT_INTRO[plan]}</p>
+                    {plan === "basic" ? (
+                      <SignInForm purpose="createBasic" mailInDevOutbox={mailInDevOutbox} singleSignOn={false} />
+                    ) : (
+                      <CreateAccountForm />
+                    )}
                     <Small>
                       Already have an account?{" "}
                       <TextButton type="button" onClick={() => selectTab("signin")}>
@@ -143,10 +160,7 @@ export default function AuthPage() {
                     ) : null}
                     <SignInLinkNotice state={signInLink} />
                     {signInLink.kind === "signedIn" || signInLink.kind === "verifying" ? null : (
-                      <SignInForm
-                        mailInDevOutbox={data.authOptions.mailDelivery === "DEV_OUTBOX"}
-                        singleSignOn={data.authOptions.singleSignOn}
-                      />
+                      <SignInForm mailInDevOutbox={mailInDevOutbox} singleSignOn={data.authOptions.singleSignOn} />
                     )}
                   </Panel>
                 ),
@@ -190,7 +204,11 @@ function SignInLinkNotice({ state }: { state: SignInLinkState }) {
     case "verifying":
       return <InlineSpinner label="Checking your sign-in link…" />;
     case "signedIn":
-      return (
+      return state.newAccount ? (
+        <Notice tone="success" title="Account Created">
+          <p>Welcome to Tickerscope, {state.email}! Your free Basic account is ready. Taking you to your account…</p>
+        </Notice>
+      ) : (
         <Notice tone="success" title="Sign In Successful">
           <p>Welcome back, {state.email}! Taking you to Tickerscope…</p>
         </Notice>

@@ -9,9 +9,38 @@ import { Button } from "../../components/ui/Button";
 import { SIGN_IN_ERROR_MESSAGE, SIGN_IN_FAILED_MESSAGE } from "./useSignInLink";
 
 const DEV_OUTBOX_PATH = "/dev/outbox";
-const LINK_SENT_FALLBACK = "If an account exists for that email, we have sent it a sign-in link. The link works once, for 15 minutes.";
+const LINK_SENT_FALLBACK = "We have sent a sign-in link to that email. The link works once, for 15 minutes.";
+
+/**
+ * Both ask the server to email a single-use link to the address: it signs in to the account
+ * with that email, or creates a free Basic account when there is none.
+ */
+const COPY = {
+  signIn: {
+    formLabel: "Sign in",
+    submit: "Sign In",
+    busy: "Signing In...",
+    hint: "Use the same email you entered at checkout. We'll email you a sign-in link. No account yet? The link creates a free Basic one.",
+    failedTitle: "Sign In Failed",
+    failedFallback: SIGN_IN_FAILED_MESSAGE,
+    errorTitle: "Sign In Error",
+    errorMessage: SIGN_IN_ERROR_MESSAGE,
+  },
+  createBasic: {
+    formLabel: "Create a free Basic account",
+    submit: "Create Free Account",
+    busy: "Sending Link...",
+    hint: "We'll email you a link: opening it creates your free Basic account and signs you in. No card needed.",
+    failedTitle: "Sign Up Failed",
+    failedFallback: "Unable to create your account. Please try again.",
+    errorTitle: "Sign Up Error",
+    errorMessage: "Unable to create your account. Please try again.",
+  },
+} as const;
 
 interface SignInFormProps {
+  /** Signing in (the Sign In tab) or creating a free Basic account (Create Account, Basic chosen). */
+  purpose?: keyof typeof COPY;
   /** The server keeps mail in its development outbox instead of delivering it. */
   mailInDevOutbox: boolean;
   /** /api/login signs in through an OpenID Connect provider. */
@@ -19,10 +48,11 @@ interface SignInFormProps {
 }
 
 /**
- * Sign In (spec §2 Auth): typing an email alone must not sign anyone in, so the
- * server emails a single-use link and this form says to check the inbox.
+ * Sign In (spec §2 Auth), and Create Account's Basic plan: typing an email alone must not
+ * sign anyone in, so the server emails a single-use link and this form says to check the inbox.
  */
-export function SignInForm({ mailInDevOutbox, singleSignOn }: SignInFormProps) {
+export function SignInForm({ purpose = "signIn", mailInDevOutbox, singleSignOn }: SignInFormProps) {
+  const copy = COPY[purpose];
   const { toast } = useToast();
   const id = useId();
   const [email, setEmail] = useState("");
@@ -47,9 +77,9 @@ export function SignInForm({ mailInDevOutbox, singleSignOn }: SignInFormProps) {
     } catch (error) {
       if (error instanceof ApiError) {
         setFieldError(fieldErrorsOf(error, ["email"]).email);
-        toast({ title: "Sign In Failed", description: messageOf(error, SIGN_IN_FAILED_MESSAGE), variant: "destructive" });
+        toast({ title: copy.failedTitle, description: messageOf(error, copy.failedFallback), variant: "destructive" });
       } else {
-        toast({ title: "Sign In Error", description: SIGN_IN_ERROR_MESSAGE, variant: "destructive" });
+        toast({ title: copy.errorTitle, description: copy.errorMessage, variant: "destructive" });
       }
     } finally {
       setBusy(false);
@@ -82,7 +112,7 @@ export function SignInForm({ mailInDevOutbox, singleSignOn }: SignInFormProps) {
 
   return (
     <Stack>
-      <FormStack onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <FormStack onSubmit={onSubmit} noValidate aria-label={copy.formLabel}>
         <Field>
           <label htmlFor={`${id}-email`}>Email</label>
           <TextInput
@@ -102,13 +132,13 @@ export function SignInForm({ mailInDevOutbox, singleSignOn }: SignInFormProps) {
             aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ""}`}
           />
           {fieldError ? <FieldError id={`${id}-error`}>{fieldError}</FieldError> : null}
-          <FieldHint id={`${id}-hint`}>Use the same email you entered at checkout. We'll email you a sign-in link.</FieldHint>
+          <FieldHint id={`${id}-hint`}>{copy.hint}</FieldHint>
         </Field>
         <Button type="submit" $size="lg" $block disabled={isBusy}>
-          {isBusy ? "Signing In..." : "Sign In"}
+          {isBusy ? copy.busy : copy.submit}
         </Button>
       </FormStack>
-      {singleSignOn ? (
+      {singleSignOn && purpose === "signIn" ? (
         <Button type="button" $variant="secondary" $block onClick={() => navigation.assign("/api/login")}>
           Continue with single sign-on
         </Button>

@@ -1,31 +1,36 @@
 import type { IMocks } from "@graphql-tools/mock";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { GraphQLTaggedNode } from "relay-runtime";
 import { createMockEnvironment } from "relay-test-utils";
-import { executeAgainstSchema } from "../../../test/relay";
-import { findToast, renderApp } from "../../../test/render";
+import { renderApp } from "../../../test/render";
+import { answerGraphQL } from "../Auth/accountTestKit";
+import { AuthPageQuery } from "../Auth/AuthPage";
 import { PricingPageQuery } from "./PricingPage";
 
 const BASIC = { planId: "basic", planType: "basic", status: "free", hasProAccess: false, trialEndsAt: null };
 const PRO_TRIAL = { planId: "pro", planType: "pro", status: "trialing", hasProAccess: true, trialEndsAt: "2026-12-01T12:00:00.000Z" };
 
-/** /pricing with every query (page and header) answered from the schema with these mocks. */
-function renderPricing(mocks: IMocks) {
+/** /pricing with every query (page and header, and `laterPages`' preloaded ones) answered from the schema with these mocks. */
+function renderPricing(mocks: IMocks, laterPages: GraphQLTaggedNode[] = []) {
   const environment = createMockEnvironment();
-  environment.mock.queuePendingOperation(PricingPageQuery, {});
-  environment.mock.queueOperationResolver((operation) => executeAgainstSchema(operation, mocks));
+  answerGraphQL(environment, [PricingPageQuery, ...laterPages], mocks);
   return renderApp("/pricing", environment);
 }
 
 const signedOut = { Query: () => ({ viewer: null }) };
 const signedIn = (plan: object) => ({ PlanStatus: () => plan, Viewer: () => ({ firstName: "Ada", lastName: "Lovelace" }) });
 
-test("a visitor sees both plans with no banner, and Basic answers with the 'Current Plan' toast", async () => {
-  renderPricing(signedOut);
+test("a visitor sees both plans with no banner; Choose Basic opens Create Account with Basic chosen", async () => {
+  const { router } = renderPricing(signedOut, [AuthPageQuery]);
   await screen.findByRole("heading", { name: "Simple, transparent pricing" });
   expect(screen.queryByRole("heading", { name: /Your current plan/ })).toBeNull();
   expect(screen.queryByRole("button", { name: "Current Plan" })).toBeNull();
-  fireEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
-  expect(await findToast("You're already on the Basic plan.")).toBeTruthy();
+  fireEvent.click(screen.getByRole("link", { name: "Choose Basic" }));
+  await waitFor(() => expect(router.state.location.search).toBe("?plan=basic"));
+  expect(router.state.location.pathname).toBe("/auth");
+  expect(await screen.findByRole("radio", { name: "Basic" })).toHaveProperty("checked", true);
+  expect(screen.getByRole("radio", { name: "Pro" })).toHaveProperty("checked", false);
+  expect(screen.getByRole("button", { name: "Create Free Account" })).toBeTruthy();
 });
 
 test("what is not built yet says 'Coming soon' on the plan cards and in the showcase, after what Pro includes", async () => {
