@@ -16,6 +16,7 @@ import "../market-data/market-data.graphql";
 import "../news/news.graphql";
 import "../news/videos/market-videos.graphql";
 import "../research/research.graphql";
+import "../research/stock-search.graphql";
 import "../screening/screening.graphql";
 import "../stocks/stocks.graphql";
 

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, type MouseEvent } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfControl, AsOfControlPlaceholder } from "../AsOfControl/AsOfControl";
@@ -7,16 +7,25 @@ import { isAsOfPath } from "../AsOfControl/asOf";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { Footer } from "../Footer/Footer";
 import { Header } from "../Header/Header";
-import { TopTabs } from "../TopTabs/TopTabs";
 
-/** The shell around every route: header, section tabs, the as-of date on data pages, the page, footer. */
+const MAIN_ID = "main";
+
+/** Moves the focus itself: a plain #main link would also put the fragment in the URL and re-run the route. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
+/** The shell around every route: skip link, header with the navigation, the as-of date on data pages, the page, footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <Shell>
-      <SkipLink href="#main">Skip to content</SkipLink>
+      {/* The first thing Tab reaches on every page. */}
+      <SkipLink href={`#${MAIN_ID}`} onClick={skipToContent}>
+        Skip to content
+      </SkipLink>
       <Header />
-      <TopTabs />
       <DataLoadingNotice />
       {isAsOfPath(pathname) ? (
         // Without coverage the pages still work (at their default day): the bar just stays empty.
@@ -26,7 +35,7 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       ) : null}
-      <Main id="main" tabIndex={-1}>
+      <Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </Main>
       <Footer />
@@ -55,5 +64,7 @@ const SkipLink = styled.a`
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 700;
   &:focus { top: 8px; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;

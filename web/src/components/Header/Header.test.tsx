@@ -14,9 +14,11 @@ interface ViewerFields {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  plan?: { hasProAccess: boolean };
 }
 
-const ADA: ViewerFields = { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null };
+const ADA: ViewerFields = { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, plan: { hasProAccess: false } };
+const PRO_ADA: ViewerFields = { ...ADA, plan: { hasProAccess: true } };
 
 function renderHeader() {
   const environment = createMockEnvironment();
@@ -57,7 +59,7 @@ test("shows the logo image, and a fallback when the image fails to load", () => 
 
 test("shows a placeholder circle while the sign-in check runs", () => {
   renderHeader();
-  expect(screen.getByRole("status").textContent).toBe("Checking sign-in…");
+  expect(screen.getByText("Checking sign-in…").closest('[role="status"]')).toBeTruthy();
   expect(screen.queryByRole("button", { name: "Sign In" })).toBeNull();
 });
 
@@ -65,7 +67,7 @@ test("signed out: Pricing goes to /pricing and Sign In navigates to /api/login",
   const assign = jest.spyOn(navigation, "assign").mockImplementation(() => {});
   const { signedOut } = renderHeader();
   await signedOut();
-  expect(screen.queryByRole("status")).toBeNull();
+  expect(screen.queryByText("Checking sign-in…")).toBeNull();
   expect(screen.getByRole("link", { name: "Pricing" }).getAttribute("href")).toBe("/pricing");
   fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
   expect(assign).toHaveBeenCalledWith("/api/login");
@@ -134,4 +136,180 @@ test("a signed-out visitor keeps the pending action for after the sign-in", asyn
   const { signedOut } = renderHeader();
   await signedOut();
   expect(sessionStorage.getItem(POST_LOGIN_ACTION_KEY)).toBe("subscribe");
+});
+
+/** The header's main navigation (the wide one; the phone's Menu button opens the same groups). */
+const mainNav = () => screen.getByRole("navigation", { name: "Main sections" });
+
+/** Opens a navigation menu from the keyboard and returns its items as "label → href" ("label [Pro] → href" when marked). */
+async function menuEntries(button: HTMLElement) {
+  fireEvent.keyDown(button, { key: "Enter" });
+  const menu = await screen.findByRole("menu");
+  const entries = within(menu)
+    .getAllByRole("menuitem")
+    .map((item) => `${item.textContent}${within(item).queryByRole("img", { name: "Pro feature" }) ? " [Pro]" : ""} → ${item.getAttribute("href")}`);
+  fireEvent.keyDown(menu, { key: "Escape" });
+  await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+  return entries;
+}
+
+test("groups the sections: Home and Contact as links, Screeners, Research and AI & Pro as menus with every page", async () => {
+  const { signedOut } = renderHeader();
+  await signedOut();
+  const nav = within(mainNav());
+  expect(nav.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["/", "/contact"]);
+  expect(nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+  expect(nav.getAllByRole("button").map((button) => button.textContent)).toEqual(["Screeners▾", "Research▾", "AI & Pro▾"]);
+
+  // A visitor sees which pages are Pro (they show their gate when opened), and where to start the trial.
+  expect(await menuEntries(nav.getByRole("button", { name: "Screeners" }))).toEqual([
+    "Basic Screener → /screener",
+    "Combined Screener [Pro] → /combined-screener",
+    "Pro Screener [Pro] → /pro-screener",
+  ]);
+  expect(await menuEntries(nav.getByRole("button", { name: "Research" }))).toEqual([
+    "News Analysis → /news-analysis",
+    "Research & Compare [Pro] → /research-compare",
+    "Earnings Predictor [Pro] → /earnings-predictor",
+    "Hedge Fund Tracker [Pro] → /hedge-fund-tracker",
+    "Market Videos [Pro] → /market-videos",
+  ]);
+  expect(await menuEntries(nav.getByRole("button", { name: "AI & Pro" }))).toEqual([
+    "AI Intelligence [Pro] → /ai-features",
+    "Pricing → /pricing",
+    "Start the 7-day Pro trial → /direct-stripe",
+  ]);
+});
+
+test("the phone's Menu button opens the same sections and groups", async () => {
+  const { signedIn } = renderHeader();
+  await signedIn();
+  // jsdom applies no media queries, so the phone-only button counts as hidden here.
+  fireEvent.keyDown(screen.getByRole("button", { name: "Menu", hidden: true }), { key: "Enter" });
+  const menu = await screen.findByRole("menu");
+  expect(within(menu).getAllByRole("group").map((group) => group.firstElementChild?.textContent)).toEqual(["Screeners", "Research", "AI & Pro"]);
+  expect(within(menu).getAllByRole("menuitem").map((item) => item.getAttribute("href"))).toEqual([
+    "/",
+    "/screener",
+    "/combined-screener",
+    "/pro-screener",
+    "/news-analysis",
+    "/research-compare",
+    "/earnings-predictor",
+    "/hedge-fund-tracker",
+    "/market-videos",
+    "/ai-features",
+    "/pricing",
+    "/direct-stripe",
+    "/contact",
+  ]);
+});
+
+test("menus work from the keyboard: Enter opens with the first page focused, arrows move, Enter follows the link", async () => {
+  const { signedOut, router } = renderHeader();
+  await signedOut();
+  const button = within(mainNav()).getByRole("button", { name: "Research" });
+  fireEvent.keyDown(button, { key: "Enter" });
+  const menu = await screen.findByRole("menu");
+  await waitFor(() => expect(document.activeElement?.textContent).toBe("News Analysis"));
+  fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+  await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Research & Compare/));
+  fireEvent.keyDown(document.activeElement!, { key: "Enter" });
+  await waitFor(() => expect(router.state.location.pathname).toBe("/research-compare"));
+  expect(menu.isConnected).toBe(false);
+});
+
+test("a Pro user sees no Pro marks and no upgrade prompt; the avatar menu links to Account and every Pro page", async () => {
+  const { signedIn } = renderHeader();
+  await signedIn(PRO_ADA);
+  const nav = within(mainNav());
+  for (const group of ["Screeners", "Research", "AI & Pro"]) {
+    const entries = await menuEntries(nav.getByRole("button", { name: group }));
+    expect(entries.join("\n")).not.toMatch(/\[Pro\]|trial|upgrade/i);
+  }
+  expect(await menuEntries(nav.getByRole("button", { name: "AI & Pro" }))).toEqual(["AI Intelligence → /ai-features", "Pricing → /pricing"]);
+  expect(screen.getByRole("banner").textContent).not.toMatch(/upgrade|trial/i);
+
+  const menu = await openMenu("Account menu for Ada Lovelace");
+  expect(within(menu).getAllByRole("menuitem").map((item) => `${item.textContent?.trim()} → ${item.getAttribute("href")}`)).toEqual([
+    "Account → /account",
+    "Combined Screener → /combined-screener",
+    "Pro Screener → /pro-screener",
+    "Research & Compare → /research-compare",
+    "Earnings Predictor → /earnings-predictor",
+    "Hedge Fund Tracker → /hedge-fund-tracker",
+    "Market Videos → /market-videos",
+    "AI Intelligence → /ai-features",
+    "Sign Out → null",
+  ]);
+  expect(menu.textContent).not.toMatch(/upgrade|trial/i);
+});
+
+test("a Basic user's avatar menu has Account and Sign Out only", async () => {
+  const { signedIn } = renderHeader();
+  await signedIn();
+  const menu = await openMenu("Account menu for Ada Lovelace");
+  expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent?.trim())).toEqual(["Account", "Sign Out"]);
+});
+
+describe("ticker search", () => {
+  const APPLE = { hasPrices: true, stock: { id: "Stock:AAPL", ticker: "AAPL", name: "Apple Inc." } };
+  const APPLOVIN = { hasPrices: false, stock: { id: "Stock:APP", ticker: "APP", name: "AppLovin" } };
+  const APPLIED = { hasPrices: true, stock: { id: "Stock:AMAT", ticker: "AMAT", name: "Applied Materials" } };
+
+  /** Types into the search box and answers its query with `matches`. */
+  async function search(environment: ReturnType<typeof renderHeader>["environment"], text: string, matches: object[]) {
+    const input = screen.getByRole("combobox", { name: "Search stocks by ticker or company" });
+    fireEvent.change(input, { target: { value: text } });
+    const operation = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "TickerSearchQuery"));
+    expect(operation.request.variables).toEqual({ query: text.trim() });
+    await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, { Query: () => ({ stockSearch: matches }) })));
+    return input;
+  }
+
+  test("typing suggests stocks by ticker and company name; ↓ and Enter open the stock page", async () => {
+    const { signedOut, environment, router } = renderHeader();
+    await signedOut();
+    const input = await search(environment, "app", [APPLOVIN, APPLE, APPLIED]);
+    const list = await screen.findByRole("listbox", { name: "Matching stocks" });
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    expect(within(list).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "APPAppLovinnews only, no prices stored",
+      "AAPLApple Inc.",
+      "AMATApplied Materials",
+    ]);
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    const active = document.getElementById(input.getAttribute("aria-activedescendant")!);
+    expect(active?.textContent).toBe("AAPLApple Inc.");
+    expect(active?.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/stocks/AAPL"));
+    expect((input as HTMLInputElement).value).toBe("");
+    expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
+  test("Enter opens the typed ticker's match; a click opens any match", async () => {
+    const { signedOut, environment, router } = renderHeader();
+    await signedOut();
+    const input = await search(environment, "aapl", [APPLE]);
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/stocks/AAPL"));
+
+    await search(environment, "appl", [APPLE, APPLIED]);
+    fireEvent.click(await screen.findByRole("option", { name: /AMAT/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/stocks/AMAT"));
+  });
+
+  test("says No match when nothing matches, and Enter then stays put", async () => {
+    const { signedOut, environment, router } = renderHeader();
+    await signedOut();
+    const input = await search(environment, "zzzqq", []);
+    expect(await screen.findByText("No match for “zzzqq”")).toBeTruthy();
+    expect(input.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(router.state.location.pathname).toBe("/");
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(screen.queryByText("No match for “zzzqq”")).toBeNull();
+  });
 });

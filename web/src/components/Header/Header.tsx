@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "react-router-dom";
 import styled, { keyframes } from "styled-components";
@@ -10,10 +10,13 @@ import {
   type PostLoginAction,
 } from "../../pages/Subscribe/postLoginAction";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
+import { useProAccess } from "../ProFeatureOverlay/useProAccess";
 import { ThemeToggle } from "../ThemeToggle/ThemeToggle";
+import { TickerSearch } from "../TickerSearch/TickerSearch";
 import { Button, ButtonLink } from "../ui/Button";
 import { Container, VisuallyHidden } from "../ui/Layout";
 import type { HeaderViewerQuery as HeaderViewerQueryType } from "./__generated__/HeaderViewerQuery.graphql";
+import { MainNav, PhoneNav, WIDE_NAV_MIN_WIDTH } from "./MainNav";
 
 export const COMPANY_NAME = "Tickerscope";
 export const COMPANY_SHORT_NAME = "TS";
@@ -27,12 +30,21 @@ export const HeaderViewerQuery = graphql`
     viewer {
       id
       ...UserMenu_viewer
+      ...useProAccess_viewer
     }
   }
 `;
 
 export function Header() {
   const [logoFailed, setLogoFailed] = useState(false);
+  const [queryRef, loadViewer] = useQueryLoader<HeaderViewerQueryType>(HeaderViewerQuery);
+  // The viewer, fetched once for the shell: signing out reloads the page, and signing in on /auth
+  // fetches HeaderViewerQuery again (pages/Auth/afterSignIn.ts), which updates it here. Loaded from
+  // an effect rather than during render: React 19 may remount a suspended subtree, and a
+  // render-time fetch would start over each time.
+  useEffect(() => {
+    loadViewer({}, { fetchPolicy: "store-or-network" });
+  }, [loadViewer]);
 
   return (
     <Bar>
@@ -48,48 +60,73 @@ export function Header() {
           <FullName>{COMPANY_NAME}</FullName>
           <ShortName aria-hidden="true">{COMPANY_SHORT_NAME}</ShortName>
         </Brand>
+        <ForViewer queryRef={queryRef} Component={WideNavForViewer} />
+        {/* Outside the viewer's Suspense boundaries: what is being typed survives a new sign-in check. */}
+        <SearchSlot>
+          <TickerSearch />
+        </SearchSlot>
         <Actions>
           <ThemeToggle />
-          <ButtonLink to="/pricing" $variant="secondary" $size="sm">
+          <PricingButton to="/pricing" $variant="secondary" $size="sm">
             Pricing
-          </ButtonLink>
-          <AccountControl />
+          </PricingButton>
+          <ForViewer queryRef={queryRef} Component={AccountControls} />
         </Actions>
       </Inner>
     </Bar>
   );
 }
 
-/**
- * The viewer, fetched once for the shell: signing out reloads the page, and signing in on
- * /auth fetches HeaderViewerQuery again (pages/Auth/afterSignIn.ts), which updates it here. Loaded
- * from an effect rather than during render: React 19 may remount a suspended subtree,
- * and a render-time fetch would start over each time.
- */
-function AccountControl() {
-  const [queryRef, loadViewer] = useQueryLoader<HeaderViewerQueryType>(HeaderViewerQuery);
-  useEffect(() => {
-    loadViewer({}, { fetchPolicy: "store-or-network" });
-  }, [loadViewer]);
+type HeaderViewer = HeaderViewerQueryType["response"]["viewer"];
+/** undefined while the sign-in check runs, null signed out. */
+type ViewerProps = { viewer: HeaderViewer | undefined };
 
-  if (!queryRef) return <AccountPlaceholder />;
+/** Renders `Component` with the viewer as it is known: each part of the header waits for it on its own. */
+function ForViewer({ queryRef, Component }: { queryRef: PreloadedQuery<HeaderViewerQueryType> | null | undefined; Component: ComponentType<ViewerProps> }) {
+  if (!queryRef) return <Component viewer={undefined} />;
   return (
     // A failed check shows the signed-out state (spec §4: not retried).
-    <ErrorBoundary fallback={<SignInButton />}>
-      <Suspense fallback={<AccountPlaceholder />}>
-        <ViewerControl queryRef={queryRef} />
+    <ErrorBoundary fallback={<Component viewer={null} />}>
+      <Suspense fallback={<Component viewer={undefined} />}>
+        <LoadedViewer queryRef={queryRef} Component={Component} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function ViewerControl({ queryRef }: { queryRef: PreloadedQuery<HeaderViewerQueryType> }) {
+function LoadedViewer({ queryRef, Component }: { queryRef: PreloadedQuery<HeaderViewerQueryType>; Component: ComponentType<ViewerProps> }) {
   const { viewer } = usePreloadedQuery<HeaderViewerQueryType>(HeaderViewerQuery, queryRef);
-  if (!viewer) return <SignInButton />;
+  return <Component viewer={viewer} />;
+}
+
+/** Pro marks (and the trial offer) only once the viewer is known to have no Pro access: never to a Pro user. */
+function useShowProMarks(viewer: HeaderViewer | undefined): boolean {
+  const hasProAccess = useProAccess(viewer ?? null);
+  return viewer !== undefined && !hasProAccess;
+}
+
+function WideNavForViewer({ viewer }: ViewerProps) {
+  return <MainNav showProMarks={useShowProMarks(viewer)} />;
+}
+
+/** The avatar menu (or Sign In), and the phone's Menu button. */
+function AccountControls({ viewer }: ViewerProps) {
+  const showProMarks = useShowProMarks(viewer);
   return (
     <>
-      <PostLoginRedirect />
-      <UserMenu viewer={viewer} />
+      {viewer === undefined ? (
+        <AccountPlaceholder />
+      ) : viewer === null ? (
+        <SignInButton />
+      ) : (
+        <>
+          <PostLoginRedirect />
+          <Suspense fallback={<AccountPlaceholder />}>
+            <UserMenu viewer={viewer} />
+          </Suspense>
+        </>
+      )}
+      <PhoneNav showProMarks={showProMarks} />
     </>
   );
 }
@@ -141,10 +178,26 @@ const Bar = styled.header`
 
 const Inner = styled(Container)`
   display: flex;
+  flex-wrap: nowrap;
+  @media (max-width: ${WIDE_NAV_MIN_WIDTH}) {
+    flex-wrap: wrap;
+  }
   align-items: center;
-  justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
   min-height: 60px;
+`;
+
+/** Beside the menus on a wide screen; a row of its own below the brand on a narrow one. */
+const SearchSlot = styled.div`
+  flex: 1 1 200px;
+  min-width: 120px;
+  max-width: 280px;
+  @media (max-width: ${WIDE_NAV_MIN_WIDTH}) {
+    order: 3;
+    flex: 1 0 100%;
+    max-width: none;
+    padding-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Brand = styled(Link)`
@@ -206,7 +259,15 @@ const PlaceholderCircle = styled.span`
   animation: ${pulse} 1.4s ease-in-out infinite;
 `;
 
+/** On a phone the Menu holds Pricing too, and the row has no room for both. */
+const PricingButton = styled(ButtonLink)`
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    display: none;
+  }
+`;
+
 const Actions = styled.div`
+  margin-left: auto;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};

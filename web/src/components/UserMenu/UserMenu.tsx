@@ -4,7 +4,9 @@ import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { navigation } from "../../api/rest";
-import { SettingsIcon, SignOutIcon, UserIcon } from "../Icons/Icons";
+import { PRO_PAGES } from "../Header/navigation";
+import { CrownIcon, SettingsIcon, SignOutIcon, UserIcon } from "../Icons/Icons";
+import { useProAccess } from "../ProFeatureOverlay/useProAccess";
 import type { UserMenu_viewer$key } from "./__generated__/UserMenu_viewer.graphql";
 
 export const LOGOUT_PATH = "/api/logout";
@@ -15,7 +17,10 @@ export function displayNameOf(user: { email: string; firstName?: string | null; 
   return name || user.email;
 }
 
-/** The signed-in user's avatar button and its menu: name, Account, Sign Out (spec §2 header). */
+/**
+ * The signed-in user's avatar button and its menu: name, Account, Sign Out (spec §2 header), and
+ * for Pro users their Pro pages. Nothing here asks anyone to upgrade.
+ */
 export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
   const user = useFragment(
     graphql`
@@ -24,11 +29,13 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
         firstName
         lastName
         profileImageUrl
+        ...useProAccess_viewer
       }
     `,
     viewer,
   );
   const name = displayNameOf(user);
+  const hasProAccess = useProAccess(user);
 
   return (
     <DropdownMenu.Root modal={false}>
@@ -52,6 +59,24 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
               <SettingsIcon size={16} /> Account
             </ItemLink>
           </DropdownMenu.Item>
+          {hasProAccess ? (
+            <>
+              <Separator />
+              <DropdownMenu.Group>
+                <DropdownMenu.Label asChild>
+                  <GroupLabel>Your Pro features</GroupLabel>
+                </DropdownMenu.Label>
+                {PRO_PAGES.map((page) => (
+                  <DropdownMenu.Item key={page.to} asChild>
+                    <ItemLink to={page.to}>
+                      <CrownIcon size={16} /> {page.label}
+                    </ItemLink>
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Group>
+              <Separator />
+            </>
+          ) : null}
           <DropdownMenu.Item asChild onSelect={() => navigation.assign(LOGOUT_PATH)}>
             <ItemButton type="button">
               <SignOutIcon size={16} /> Sign Out
@@ -113,6 +138,13 @@ const Identity = styled.div`
   padding: 8px 10px;
   strong { font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
   span { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.xs}; overflow-wrap: anywhere; }
+`;
+
+const GroupLabel = styled.div`
+  padding: 6px 10px 2px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
 `;
 
 const Separator = styled(DropdownMenu.Separator)`

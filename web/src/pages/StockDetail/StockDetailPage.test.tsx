@@ -207,9 +207,9 @@ test("shows the chart with SMA overlays and volume, the key figures with their s
     ["All", "false"],
   ]);
   expect(mockRanges.at(-1)).toBe("fit");
-  fireEvent.click(ranges.getByRole("button", { name: "Show 1 month" }));
-  expect(ranges.getByRole("button", { name: "Show 1 month" }).getAttribute("aria-pressed")).toBe("true");
-  expect(ranges.getByRole("button", { name: "Show 1 year" }).getAttribute("aria-pressed")).toBe("false");
+  fireEvent.click(ranges.getByRole("button", { name: "1M" }));
+  expect(ranges.getByRole("button", { name: "1M" }).getAttribute("aria-pressed")).toBe("true");
+  expect(ranges.getByRole("button", { name: "1Y" }).getAttribute("aria-pressed")).toBe("false");
 
   const headlines = within(screen.getByRole("region", { name: "Headlines" }));
   const headline = headlines.getByRole("heading", { level: 3, name: /Apple beats estimates/ }).closest("li") as HTMLElement;
@@ -247,4 +247,48 @@ test("a stock without prices says so and still lists its news", async () => {
   expect(mockSeries).toHaveLength(0);
   expect(screen.queryByRole("heading", { name: "Key figures" })).toBeNull();
   expect(screen.getByRole("heading", { level: 3, name: /Apple beats estimates/ })).toBeTruthy();
+});
+
+/** The "More on …" links as "text → href", with "[Pro]" where the Pro mark shows. */
+function researchLinks(ticker: string) {
+  const nav = screen.getByRole("navigation", { name: `More on ${ticker}` });
+  return within(nav)
+    .getAllByRole("listitem")
+    .map((item) => {
+      const link = within(item).getByRole("link");
+      const pro = within(item).queryByRole("img", { name: "Pro feature" }) ? " [Pro]" : "";
+      return `${link.textContent}${pro} → ${link.getAttribute("href")}`;
+    });
+}
+
+test("links to compare, earnings, 13F holdings and news for the ticker, marking the Pro pages for a visitor", async () => {
+  const { environment } = renderDetail("/stocks/AAPL");
+  await answerCoverage(environment);
+  const operation = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "StockDetailPageQuery"));
+  await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, { ...mocks(TECHNICALS), Query: () => ({ viewer: null }) })));
+  await screen.findByRole("heading", { level: 1, name: "AAPL · Apple Inc." });
+  expect(researchLinks("AAPL")).toEqual([
+    "Compare AAPL with other stocks [Pro] → /research-compare?tickers=AAPL",
+    "AAPL earnings prediction [Pro] → /earnings-predictor?ticker=AAPL",
+    "13F hedge fund holdings [Pro] → /hedge-fund-tracker",
+    "AAPL news analysis → /news-analysis?ticker=AAPL",
+  ]);
+  // The 13F tracker takes no ticker: the link says what it shows.
+  expect(screen.getByText("the tracked fund's whole filing, not only AAPL")).toBeTruthy();
+});
+
+test("for a Pro user the links carry no Pro mark; News Analysis, which covers a fixed list, says so for other tickers", async () => {
+  const { environment } = renderDetail("/stocks/JPM");
+  await answerCoverage(environment);
+  const operation = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "StockDetailPageQuery"));
+  const jpm = { ...mocks(TECHNICALS), Stock: () => ({ id: "Stock:JPM", ticker: "JPM", name: "JPMorgan Chase", technicals: TECHNICALS }), PlanStatus: () => ({ hasProAccess: true }) };
+  await act(async () => environment.mock.resolve(operation, executeAgainstSchema(operation, jpm)));
+  await screen.findByRole("heading", { level: 1, name: "JPM · JPMorgan Chase" });
+  expect(researchLinks("JPM")).toEqual([
+    "Compare JPM with other stocks → /research-compare?tickers=JPM",
+    "JPM earnings prediction → /earnings-predictor?ticker=JPM",
+    "13F hedge fund holdings → /hedge-fund-tracker",
+    "News analysis → /news-analysis",
+  ]);
+  expect(screen.getByText("covers AAPL, MSFT, NVDA, GOOGL, AMZN, TSLA, META, NFLX, ORCL; JPM's headlines are below")).toBeTruthy();
 });

@@ -9,6 +9,7 @@ import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { HeadlineList } from "../../components/HeadlineList/HeadlineList";
 import { Notice } from "../../components/Notice/Notice";
 import { PriceChart } from "../../components/PriceChart/PriceChart";
+import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { DataSourceLine } from "../../components/ScreenResults/DataSourceLine";
 import { formatMarketDate } from "../../components/ScreenResults/format";
 import { useScoreMethodology } from "../../components/ScreenResults/ScoreHelp";
@@ -20,6 +21,7 @@ import { Card, Container, PageHeading, PageSection } from "../../components/ui/L
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environment";
 import { StockFigures } from "./StockFigures";
+import { StockResearchLinks } from "./StockResearchLinks";
 import type { StockDetailPageQuery as StockDetailPageQueryType } from "./__generated__/StockDetailPageQuery.graphql";
 
 /** Calendar days of daily bars behind the chart: the API's maximum, so its "All" range is all stored history. */
@@ -52,6 +54,9 @@ export const StockDetailPageQuery = graphql`
     screenMethodology {
       ...ScoreHelp_methodology
     }
+    viewer {
+      ...useProAccess_viewer
+    }
   }
 `;
 
@@ -77,7 +82,10 @@ function backTarget(state: unknown): string {
   return typeof backTo === "string" && backTo.startsWith("/") && !backTo.startsWith("//") ? backTo : "/screener";
 }
 
-/** /stocks/:ticker — a stock's price chart with SMA overlays, its key figures and its latest headlines. */
+/**
+ * /stocks/:ticker — a stock's price chart with SMA overlays, its key figures, links to the app's
+ * other views of it and its latest headlines.
+ */
 export default function StockDetailPage() {
   const { queryRef: loaderRef } = useLoaderData() as StockDetailLoaderData;
   const { asOf } = useAsOf();
@@ -117,8 +125,9 @@ export default function StockDetailPage() {
 }
 
 function StockDetail({ queryRef }: { queryRef: PreloadedQuery<StockDetailPageQueryType> }) {
-  const { stock, screenMethodology } = usePreloadedQuery<StockDetailPageQueryType>(StockDetailPageQuery, queryRef);
+  const { stock, screenMethodology, viewer } = usePreloadedQuery<StockDetailPageQueryType>(StockDetailPageQuery, queryRef);
   const { technicalScoreFormula, momentumRule } = useScoreMethodology(screenMethodology);
+  const hasProAccess = useProAccess(viewer);
   if (!stock) return <NotFound ticker={queryRef.variables.ticker} />;
   const { technicals, news } = stock;
 
@@ -132,6 +141,7 @@ function StockDetail({ queryRef }: { queryRef: PreloadedQuery<StockDetailPageQue
           <DataSourceLine source={technicals.source} asOf={technicals.asOf} isSnapshot={technicals.isSnapshot} />
         ) : null}
       </Heading>
+      <StockResearchLinks ticker={stock.ticker} showProMarks={!hasProAccess} />
 
       {technicals ? (
         <Overview>
