@@ -5,6 +5,7 @@ import { AppLayout } from "./components/AppLayout/AppLayout";
 import { carryAsOf } from "./components/AsOfControl/useAsOf";
 import { DataLoadingNotice } from "./components/DataLoadingNotice/DataLoadingNotice";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
+import { appRoutePaths, type AppRoutePath } from "./routePaths";
 
 /** What a lazily loaded page module exports: the page, and optionally a loader that starts its query. */
 interface PageModule {
@@ -36,6 +37,31 @@ function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): P
   };
 }
 
+/** The page behind each path of routePaths.ts: the Record type makes the two lists match exactly. */
+const pageModules: Record<AppRoutePath, () => Promise<PageModule>> = {
+  "/": () => import("./pages/Home/HomePage"),
+  "/screener": () => import("./pages/Screener/ScreenerPage"),
+  "/news-analysis": () => import("./pages/NewsAnalysis/NewsAnalysisPage"),
+  "/combined-screener": () => import("./pages/CombinedScreener/CombinedScreenerPage"),
+  "/ai-features": () => import("./pages/AiFeatures/AiFeaturesPage"),
+  "/pricing": () => import("./pages/Pricing/PricingPage"),
+  "/contact": () => import("./pages/Contact/ContactPage"),
+  "/auth": () => import("./pages/Auth/AuthPage"),
+  "/subscribe": () => import("./pages/Subscribe/SubscribePage"),
+  "/subscription-success": () => import("./pages/SubscriptionSuccess/SubscriptionSuccessPage"),
+  "/direct-stripe": () => import("./pages/DirectStripe/DirectStripePage"),
+  "/account": () => import("./pages/Account/AccountPage"),
+  "/demo-checkout": () => import("./pages/DemoCheckout/DemoCheckoutPage"),
+  "/demo-billing-portal": () => import("./pages/DemoBillingPortal/DemoBillingPortalPage"),
+  "/stocks/:ticker": () => import("./pages/StockDetail/StockDetailPage"),
+  // The Pro features: each page shows the spec's gate (pages/FeatureGate) to visitors and Basic users.
+  "/hedge-fund-tracker": () => import("./pages/HedgeFundTracker/HedgeFundTrackerPage"),
+  "/earnings-predictor": () => import("./pages/EarningsPredictor/EarningsPredictorPage"),
+  "/research-compare": () => import("./pages/ResearchCompare/ResearchComparePage"),
+  "/market-videos": () => import("./pages/MarketVideos/MarketVideosPage"),
+  "/pro-screener": () => import("./pages/ProScreener/ProScreenerPage"),
+};
+
 export function buildRoutes(environment: IEnvironment): RouteObject[] {
   const page = (load: () => Promise<PageModule>) => lazyPage(environment, load);
   return [
@@ -51,27 +77,10 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
         </>
       ),
       children: [
-        { index: true, ...page(() => import("./pages/Home/HomePage")) },
-        { path: "screener", ...page(() => import("./pages/Screener/ScreenerPage")) },
-        { path: "news-analysis", ...page(() => import("./pages/NewsAnalysis/NewsAnalysisPage")) },
-        { path: "combined-screener", ...page(() => import("./pages/CombinedScreener/CombinedScreenerPage")) },
-        { path: "ai-features", ...page(() => import("./pages/AiFeatures/AiFeaturesPage")) },
-        { path: "pricing", ...page(() => import("./pages/Pricing/PricingPage")) },
-        { path: "contact", ...page(() => import("./pages/Contact/ContactPage")) },
-        { path: "auth", ...page(() => import("./pages/Auth/AuthPage")) },
-        { path: "subscribe", ...page(() => import("./pages/Subscribe/SubscribePage")) },
-        { path: "subscription-success", ...page(() => import("./pages/SubscriptionSuccess/SubscriptionSuccessPage")) },
-        { path: "direct-stripe", ...page(() => import("./pages/DirectStripe/DirectStripePage")) },
-        { path: "account", ...page(() => import("./pages/Account/AccountPage")) },
-        { path: "demo-checkout", ...page(() => import("./pages/DemoCheckout/DemoCheckoutPage")) },
-        { path: "demo-billing-portal", ...page(() => import("./pages/DemoBillingPortal/DemoBillingPortalPage")) },
-        { path: "stocks/:ticker", ...page(() => import("./pages/StockDetail/StockDetailPage")) },
-        // The Pro features: each page shows the spec's gate (pages/FeatureGate) to visitors and Basic users.
-        { path: "hedge-fund-tracker", ...page(() => import("./pages/HedgeFundTracker/HedgeFundTrackerPage")) },
-        { path: "earnings-predictor", ...page(() => import("./pages/EarningsPredictor/EarningsPredictorPage")) },
-        { path: "research-compare", ...page(() => import("./pages/ResearchCompare/ResearchComparePage")) },
-        { path: "market-videos", ...page(() => import("./pages/MarketVideos/MarketVideosPage")) },
-        { path: "pro-screener", ...page(() => import("./pages/ProScreener/ProScreenerPage")) },
+        ...appRoutePaths.map((path) =>
+          path === "/" ? { index: true, ...page(pageModules[path]) } : { path: path.slice(1), ...page(pageModules[path]) },
+        ),
+        // Any other path: the 404 page (the server answers those with HTTP 404, api/src/http/web-app.ts).
         { path: "*", ...page(() => import("./pages/NotFound/NotFoundPage")) },
       ],
     },

@@ -17,7 +17,7 @@ import { earningsRoutes } from "../earnings/earnings.routes";
 import { hedgeFundsRoutes } from "../hedge-funds/hedge-funds.routes";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
-import { graphiqlAssetRoutes } from "./graphiql";
+import { graphiqlRoutes } from "./graphiql";
 import { requireSameOrigin } from "./same-origin";
 import { limitRestRequests } from "../api-usage/rest-request-limit";
 import { webAppRoutes } from "./web-app";
@@ -60,7 +60,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
 
   // GraphiQL included: its page runs no inline script, and its files come from /graphiql.
   app.use(graphql.graphqlEndpoint, graphql.requestListener);
-  app.use(graphiqlAssetRoutes());
+  app.use(graphiqlRoutes(graphql.graphqlEndpoint));
 
   app.use(healthRoutes(deps));
   // Routes that read the raw body (signed webhooks) go here, before the JSON parser.

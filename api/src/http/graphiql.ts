@@ -92,9 +92,13 @@ export function renderGraphiQL(options: GraphiQLOptions): string {
 `;
 }
 
-/** Serves the files the GraphiQL page loads, compressed as the browser accepts, cached for a year. */
-export function graphiqlAssetRoutes(): Router {
+/**
+ * Serves the files the GraphiQL page loads, compressed as the browser accepts, cached for a year,
+ * and sends /graphiql itself (a natural guess, and where the files live) to the page at /graphql.
+ */
+export function graphiqlRoutes(graphqlEndpoint: string): Router {
   const router = Router();
+  router.get([GRAPHIQL_ASSETS_PATH, `${GRAPHIQL_ASSETS_PATH}/`], (_req, res) => res.redirect(308, graphqlEndpoint));
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, async (req, res, next) => {
     const file = assetsByUrl.get(req.path);
     // Names change with each GraphiQL version: an old page asks for files that are gone.

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Router } from "express";
+import { Router, type Request, type Response, type NextFunction } from "express";
+import { appRoutePaths } from "../../../web/src/routePaths";
 import { precompressedStatic } from "./precompressed";
 
 /**
- * Serves the built web app (web/dist, or WEB_DIST_DIR): hashed assets with long caching,
- * and index.html for every other browser navigation so the client router decides (its 404
- * page included). Text files go out as the .br or .gz the build wrote beside them, when the
- * browser accepts it.
+ * Serves the built web app (web/dist, or WEB_DIST_DIR): hashed assets with long caching, and
+ * index.html for browser navigations so the client router renders the page. The status follows
+ * the routes the app has (web/src/routePaths.ts, the list routes.tsx is built from): 200 for
+ * those, 404 for any other address, whose body is still the app, showing its Not Found page.
+ * Text files go out as the .br or .gz the build wrote beside them, when the browser accepts it.
  */
 export function webAppRoutes(distDir: string): Router {
   const router = Router();
@@ -20,9 +22,11 @@ export function webAppRoutes(distDir: string): Router {
   }
   router.use("/assets", precompressedStatic(path.join(distDir, "assets"), { immutable: true, maxAge: "1y" }));
   router.use(precompressedStatic(distDir, { maxAge: "1h" }));
-  router.get(/.*/, (req, res, next) => {
+  const sendApp = (status: number) => (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts("html")) return next();
-    res.set("Cache-Control", "no-cache").sendFile(indexHtml);
-  });
+    res.status(status).set("Cache-Control", "no-cache").sendFile(indexHtml);
+  };
+  router.get([...appRoutePaths], sendApp(200));
+  router.get(/.*/, sendApp(404));
   return router;
 }

@@ -32,6 +32,16 @@ describe("universes", () => {
     expect(allMarket.some((ticker) => !/^[A-Z]{1,5}(\.[A-Z])?$/.test(ticker))).toBe(false);
   });
 
+  it("the all-market label says how many are listed and how many of them have prices, counted from the data", () => {
+    const listed = allMarket.length.toLocaleString("en-US");
+    // SPY has prices but is an ETF, so it is not one of the universe's priced stocks.
+    const byTicker = new Map([["AAPL", {}], ["MSFT", {}], ["SPY", {}]]);
+    const label = (isSnapshot: boolean) => universeInfo({ byTicker, isSnapshot }).find((info) => info.universe === "all_market")!.label;
+    expect(label(true)).toBe(`All US-listed common stocks: ${listed} listed · 2 priced in the bundled snapshot`);
+    expect(label(false)).toBe(`All US-listed common stocks: ${listed} listed · 2 priced`);
+    expect(universeInfo().find((info) => info.universe === "all_market")).toMatchObject({ label: `All US-listed common stocks: ${listed} listed`, size: allMarket.length });
+  });
+
   it("tells common stock from warrants, rights, units, preferred shares and notes by the directory's security name", () => {
     const kind = (securityName: string) => nonCommonKind({ securityName });
     expect(kind("Apple Inc. - Common Stock")).toBeNull();

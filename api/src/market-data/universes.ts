@@ -123,9 +123,19 @@ export function universeTickers(universe: UniverseKey, options: { includeEtf: bo
   return allMarket.filter((row) => options.includeEtf || !row.isEtf).map((row) => row.ticker);
 }
 
-export function universeInfo(): { universe: UniverseKey; label: string; size: number; description: string }[] {
+/** The stored prices a universe label counts against: the tickers with indicators, and whether they are the bundled snapshot. */
+export type PricedTickers = { byTicker: ReadonlyMap<string, unknown>; isSnapshot: boolean };
+
+/**
+ * Each universe's label, size and description. The all-market label says how much of it has
+ * prices (`prices`, the technicals store's current snapshot), since a screen can rank only those.
+ */
+export function universeInfo(prices?: PricedTickers): { universe: UniverseKey; label: string; size: number; description: string }[] {
   const size = (universe: UniverseKey) => universeTickers(universe, { includeEtf: false }).length;
   const count = (n: number) => n.toLocaleString("en-US");
+  const allMarket = universeTickers("all_market", { includeEtf: false });
+  const priced = prices ? allMarket.filter((ticker) => prices.byTicker.has(ticker)).length : null;
+  const pricedWords = priced === null ? "" : ` · ${count(priced)} priced${prices?.isSnapshot ? " in the bundled snapshot" : ""}`;
   return [
     {
       universe: "sp500",
@@ -143,8 +153,8 @@ export function universeInfo(): { universe: UniverseKey; label: string; size: nu
     },
     {
       universe: "all_market",
-      label: `All US-listed common stocks (${count(size("all_market"))})`,
-      size: size("all_market"),
+      label: `All US-listed common stocks: ${count(allMarket.length)} listed${pricedWords}`,
+      size: allMarket.length,
       description:
         "Every common stock (ADRs included) in the Nasdaq Trader symbol directory for Nasdaq, NYSE, NYSE American, NYSE Arca, Cboe BZX and IEX; no test issues, warrants, rights, units, preferred shares or notes. ETFs only with includeEtf.",
     },

@@ -8,6 +8,7 @@ import { builder } from "../graphql/builder";
 import { Stock } from "../stocks/stocks.graphql";
 import { requireKnownStock } from "../stocks/symbols";
 import { safeHttpUrl } from "./articles";
+import { feedProblem } from "./ingestion/fetch-feed";
 import { newestFirst, summarizeNews, windowArticlesWhere, type NewsSourceStatus, type NewsSummary } from "./news-summary";
 import type { AnalystAction as AnalystActionShape } from "./sentiment/analyst-actions";
 import type { TrendingTopic as TrendingTopicShape } from "./trending-topics";
@@ -40,6 +41,17 @@ const NewsSourceState = builder.enumType("NewsSourceState", {
     PENDING: { value: "pending", description: "The feed has not been fetched yet." },
     LOADED: { value: "loaded", description: "The bundled snapshot is in the article store." },
     NOT_LOADED: { value: "not_loaded", description: "The bundled snapshot is not loaded." },
+  } as const,
+});
+
+/** Shared by news feeds and video channel feeds (videos/market-videos.graphql.ts). */
+export const FeedProblemEnum = builder.enumType("FeedProblem", {
+  description: "Why a feed's last read failed, in the terms a page states it (the exact error is lastError).",
+  values: {
+    UNREACHABLE: { value: "unreachable", description: "The site could not be reached from this server (no network, DNS failure or timeout)." },
+    REJECTED: { value: "rejected", description: "The site answered with an HTTP error status." },
+    UNREADABLE: { value: "unreadable", description: "The answer was not a readable feed (not RSS/Atom, broken XML or too large)." },
+    INTERNAL: { value: "internal", description: "A fault in this server while reading the feed." },
   } as const,
 });
 
@@ -124,7 +136,13 @@ const NewsSourceStatusRef = builder.objectRef<NewsSourceStatus>("NewsSourceStatu
     status: t.field({ type: NewsSourceState, resolve: (status) => status.status }),
     lastSuccessAt: t.expose("lastSuccessAt", { type: "DateTime", nullable: true }),
     lastErrorAt: t.expose("lastErrorAt", { type: "DateTime", nullable: true }),
-    lastError: t.exposeString("lastError", { nullable: true }),
+    lastError: t.exposeString("lastError", { nullable: true, description: '"<reason>: <detail>" of the last failure, for operators; pages show problem.' }),
+    problem: t.field({
+      type: FeedProblemEnum,
+      nullable: true,
+      description: "Why the last fetch failed, when status is FAILED.",
+      resolve: (status) => (status.status === "failed" ? feedProblem(status.lastError) : null),
+    }),
     files: t.exposeStringList("files", { description: "The snapshot's bundled files (data/news/)." }),
     asOf: t.expose("asOf", { type: "DateTime", nullable: true, description: "The snapshot's as-of time." }),
   }),

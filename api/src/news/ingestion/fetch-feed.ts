@@ -24,6 +24,30 @@ export function asFeedFailure(error: unknown): { failure: FeedFailure; expected:
   return { failure: new FeedFailure("error", ((error as Error)?.message ?? String(error)).slice(0, 300)), expected: false };
 }
 
+/**
+ * What a failed feed means to a reader, for the pages' plain-words status (the exact reason and
+ * detail stay in the log and in last_error): unreachable (no network, DNS or a timeout), rejected
+ * (the site answered with an HTTP error), unreadable (not a feed, broken XML or too large) or
+ * internal (a fault of ours).
+ */
+export type FeedProblem = "unreachable" | "rejected" | "unreadable" | "internal";
+
+const problemOfReason: Record<FeedFailureReason, FeedProblem> = {
+  network: "unreachable",
+  timeout: "unreachable",
+  "http-status": "rejected",
+  "not-a-feed": "unreadable",
+  "malformed-xml": "unreadable",
+  "too-large": "unreadable",
+  error: "internal",
+};
+
+/** The problem behind a recorded last_error ("<reason>: <detail>"); internal when the reason is unknown. */
+export function feedProblem(lastError: string | null): FeedProblem {
+  const reason = lastError?.split(":", 1)[0];
+  return reason && Object.hasOwn(problemOfReason, reason) ? problemOfReason[reason as FeedFailureReason] : "internal";
+}
+
 /** Names the app to publishers (Reddit, for one, throttles anonymous-looking clients). */
 export const USER_AGENT = "Tickerscope/0.1 (news ingestion; RSS/Atom feed reader)";
 

@@ -1,13 +1,17 @@
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { formatDateTime } from "../SentimentBadge/sentiment";
+import { feedTrouble } from "../SnapshotNotice/feedTrouble";
 import type { VideoChannels_channels$data, VideoChannels_channels$key } from "./__generated__/VideoChannels_channels.graphql";
 
 export type VideoChannel = VideoChannels_channels$data[number];
 
+const CHANNEL_FEEDS = { one: "YouTube channel feed", many: "YouTube channel feeds", all: "YouTube" };
+
 const STATUS_TEXT: Record<string, string> = {
   OK: "feed read",
-  FAILED: "feed failing",
+  // Why is said once above the list, in plain words (feedTrouble).
+  FAILED: "feed not updating",
   PENDING: "feed not read yet",
   SNAPSHOT: "snapshot only",
 };
@@ -20,9 +24,10 @@ export function VideoChannels({ channels }: { channels: VideoChannels_channels$k
         name
         status
         lastSuccessAt
-        lastError
+        problem
         videoCount
         snapshotVideoCount
+        newestAt
       }
     `,
     channels,
@@ -30,6 +35,9 @@ export function VideoChannels({ channels }: { channels: VideoChannels_channels$k
   const feeds = data.filter((channel) => channel.status !== "SNAPSHOT");
   const liveRead = feeds.some((channel) => channel.status === "OK");
   const snapshotVideos = data.reduce((sum, channel) => sum + channel.snapshotVideoCount, 0);
+  const trouble = feedTrouble(feeds, CHANNEL_FEEDS);
+  // With no feed read, every stored video is from the snapshot: the newest is how current it is.
+  const snapshotAsOf = data.reduce<string | null>((newest, channel) => (channel.newestAt && (!newest || channel.newestAt > newest) ? channel.newestAt : newest), null);
   return (
     <Note role="note" aria-label="About these videos">
       <p>
@@ -40,15 +48,15 @@ export function VideoChannels({ channels }: { channels: VideoChannels_channels$k
           </>
         ) : null}
         {liveRead
-          ? "Newer videos come from the channels' public YouTube feeds."
-          : "No channel feed has been read yet (offline, or news ingestion is off): only the snapshot is listed."}
+          ? `Newer videos come from the channels' public YouTube feeds.${trouble ? ` ${trouble}.` : ""}`
+          : `${trouble ?? "No channel feed is configured"}; showing the bundled snapshot${snapshotAsOf ? ` (as of ${formatDateTime(snapshotAsOf)})` : ""}.`}
       </p>
       <ul aria-label="Channels">
         {data.map((channel) => (
           <li key={channel.name}>
             <strong>{channel.name}</strong>: {STATUS_TEXT[channel.status] ?? channel.status}
             {channel.status === "OK" && channel.lastSuccessAt ? ` (${formatDateTime(channel.lastSuccessAt)})` : ""}
-            {channel.status === "FAILED" && channel.lastError ? ` (${channel.lastError})` : ""}, {channel.videoCount} video{channel.videoCount === 1 ? "" : "s"}
+            , {channel.videoCount} video{channel.videoCount === 1 ? "" : "s"}
           </li>
         ))}
       </ul>

@@ -1,15 +1,16 @@
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { formatDateTime } from "../SentimentBadge/sentiment";
+import { feedProblemWords, feedTrouble } from "./feedTrouble";
 import { formatList, snapshotSourceNames, sourceName } from "./sourceNames";
-import type { SnapshotNotice_news$data, SnapshotNotice_news$key } from "./__generated__/SnapshotNotice_news.graphql";
+import type { SnapshotNotice_news$key } from "./__generated__/SnapshotNotice_news.graphql";
 
-type Source = SnapshotNotice_news$data["sources"][number];
+const NEWS_FEEDS = { one: "live news feed", many: "live news feeds" };
 
 /**
  * Where the numbers come from: in snapshot mode the label (an offline snapshot of real
- * headlines, its as-of time, windows measured back from it, the sources); with live feeds
- * the window and any feed that is failing.
+ * headlines, its as-of time, windows measured back from it, the sources, and in plain words why
+ * the live feeds have no recent news); with live feeds the window and any feed that is failing.
  */
 export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
   const data = useFragment(
@@ -26,7 +27,7 @@ export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
           source
           status
           lastSuccessAt
-          lastError
+          problem
           files
         }
       }
@@ -54,10 +55,8 @@ export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
             Offline snapshot of real headlines as of {formatDateTime(data.asOf)} — time windows are measured back from then.
           </strong>
         </p>
-        <p>
-          Sources: {snapshotNames.length > 0 ? formatList(snapshotNames) : "the bundled news files"}. Live updates apply to live feeds
-          only{feeds.length > 0 ? `; no live feed has recent news (${feedSummary(feeds)})` : ""}.
-        </p>
+        <p>Sources: {snapshotNames.length > 0 ? formatList(snapshotNames) : "the bundled news files"}.</p>
+        {feeds.length > 0 ? <p>{feedTrouble(feeds, NEWS_FEEDS) ?? "The live news feeds have no recent news"}; showing the bundled snapshot.</p> : null}
         {window}
       </Box>
     );
@@ -75,7 +74,7 @@ export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
         <Failing aria-label="Feeds not updating">
           {failing.map((source) => (
             <li key={source.key}>
-              {sourceName(source.source)} ({source.key}) is not updating{source.lastError ? `: ${source.lastError}` : ""}
+              {sourceName(source.source)} ({source.key}) {feedProblemWords(source.problem)}
               {source.lastSuccessAt ? ` — last success ${formatDateTime(source.lastSuccessAt)}.` : " — no successful fetch yet."}
             </li>
           ))}
@@ -83,18 +82,6 @@ export function SnapshotNotice({ news }: { news: SnapshotNotice_news$key }) {
       ) : null}
     </Box>
   );
-}
-
-function feedSummary(feeds: readonly Source[]): string {
-  const count = (state: string) => feeds.filter((source) => source.status === state).length;
-  const parts = [
-    [count("OK"), "ok"],
-    [count("FAILED"), "failing"],
-    [count("PENDING"), "not fetched yet"],
-  ]
-    .filter(([n]) => Number(n) > 0)
-    .map(([n, word]) => `${n} ${word}`);
-  return `${feeds.length} configured${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 
 type Tone = "snapshot" | "live";

@@ -40,20 +40,33 @@ export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]
   );
 }
 
+/**
+ * Bottom of the screen, clear of a phone's safe areas (home indicator, rounded corners, notch in
+ * landscape): full width less a margin on phones, at most TOAST_MAX_WIDTH and only as wide as the
+ * text on wider screens, so it covers as little of the page as it can. The viewport itself lets
+ * clicks through (it stays mounted, empty, after a toast closes); only a toast takes them.
+ */
 const Viewport = styled(ToastPrimitive.Viewport)`
   position: fixed;
-  bottom: 0;
-  right: 0;
+  right: env(safe-area-inset-right, 0px);
+  bottom: env(safe-area-inset-bottom, 0px);
+  left: env(safe-area-inset-left, 0px);
   z-index: 100;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
-  width: 100%;
-  max-width: ${TOAST_MAX_WIDTH};
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm};
   list-style: none;
   outline: none;
+  pointer-events: none;
+  & > li { pointer-events: auto; }
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    left: auto;
+    width: max-content;
+    max-width: min(${TOAST_MAX_WIDTH}, 100vw);
+    padding: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const ToastRoot = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
@@ -80,9 +93,12 @@ const ToastRoot = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
   &[data-swipe="end"] { transform: translateX(var(--radix-toast-swipe-end-x)); }
 `;
 
+// min-width 0 and anywhere-wrapping: a long word or address wraps instead of pushing the toast off a phone's screen.
 const ToastText = styled.div`
   display: grid;
   gap: 2px;
+  min-width: 0;
+  overflow-wrap: anywhere;
 `;
 
 const ToastTitle = styled.div`

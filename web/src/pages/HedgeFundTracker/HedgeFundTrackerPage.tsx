@@ -4,12 +4,15 @@ import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "r
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
 import { Note, TableFrame } from "../../components/AiPicks/styles";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
 import { DEFAULT_FUND_CIK } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
 import { HoldingCells } from "../../components/HedgeFundHoldings/HoldingCells";
 import { formatPercent, formatShares, formatUsd } from "../../components/HedgeFundHoldings/format";
 import type { LineChartSeries } from "../../components/LineChart/LineChart";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
+import { formatMarketDate } from "../../components/ScreenResults/format";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Card, Container, Lead, PageHeading, PageSection, StatTile, VisuallyHidden } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
@@ -24,6 +27,8 @@ const LineChart = lazy(() => import("../../components/LineChart/LineChart"));
 const TITLE = "Hedge Fund Tracker";
 const GATE = GATE_ROUTES.find((gate) => gate.path === "/hedge-fund-tracker")!;
 const CHART_TONES: LineChartSeries["tone"][] = ["primary", "accent", "premium", "success", "danger"];
+/** SEC rule 13f-1: a 13F is due 45 days after the quarter ends (the API counts a quarter known from then when its filing date is not stored). */
+const THIRTEEN_F_DEADLINE_DAYS = 45;
 
 export const HedgeFundTrackerPageQuery = graphql`
   query HedgeFundTrackerPageQuery {
@@ -47,7 +52,10 @@ export function loader(environment: IEnvironment): HedgeFundTrackerLoaderData {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-/** /hedge-fund-tracker (spec §2): the 13F tracker for Pro users; the spec's gate page for everyone else. */
+/**
+ * /hedge-fund-tracker (spec §2): the 13F tracker for Pro users, as known on the app's as-of day (the
+ * quarters filed by then); the spec's gate page for everyone else.
+ */
 export default function HedgeFundTrackerPage() {
   const { queryRef } = useLoaderData() as HedgeFundTrackerLoaderData;
   const { viewer } = usePreloadedQuery<HedgeFundTrackerPageQueryType>(HedgeFundTrackerPageQuery, queryRef);
@@ -75,11 +83,15 @@ type Fund = NonNullable<HedgeFundTrackerViewQuery$data["hedgeFund"]>;
 
 function Tracker({ cik }: { cik: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const quarterEnd = searchParams.get("quarter");
+  const { asOf } = useAsOf();
+  // A quarter picked (?quarter=) belongs to the day it was picked on: on another day it may not be known yet.
+  const [picked, setPicked] = useState(() => ({ quarterEnd: searchParams.get("quarter"), asOf }));
+  const quarterEnd = picked.asOf === asOf ? picked.quarterEnd : null;
   const { hedgeFund } = useLazyLoadQuery<HedgeFundTrackerViewQuery>(
     graphql`
-      query HedgeFundTrackerViewQuery($cik: String!, $quarter: String) {
-        hedgeFund(cik: $cik) {
+      query HedgeFundTrackerViewQuery($cik: String!, $quarter: String, $asOf: String) {
+        hedgeFund(cik: $cik, asOf: $asOf) {
+          asOf
           cik
           name
           importStatus {
@@ -142,16 +154,33 @@ function Tracker({ cik }: { cik: string }) {
         }
       }
     `,
-    { cik, quarter: quarterEnd },
+    { cik, quarter: quarterEnd, asOf },
   );
-  if (!hedgeFund?.quarter) return <Note>No 13F filings are stored for this fund yet.</Note>;
-  const pickQuarter = (next: string) =>
+  const day = hedgeFund?.asOf ?? null;
+  const asOfLine = <AsOfLine day={day} scope={`the latest quarter filed by this day (or due: ${THIRTEEN_F_DEADLINE_DAYS} days after the quarter ends)`} />;
+  if (!hedgeFund) return <Note>This fund is not tracked.</Note>;
+  if (!hedgeFund.quarter) {
+    return (
+      <>
+        {asOfLine}
+        <Note>
+          {day
+            ? `No 13F quarter of ${hedgeFund.name} was filed by ${formatMarketDate(day)}: a quarter counts once filed, or ${THIRTEEN_F_DEADLINE_DAYS} days after it ends when the filing date is not stored. Pick a later day.`
+            : "No 13F filings are stored for this fund yet."}
+        </Note>
+      </>
+    );
+  }
+  const pickQuarter = (next: string) => {
+    setPicked({ quarterEnd: next, asOf });
     setSearchParams((params) => {
       params.set("quarter", next);
       return params;
     });
+  };
   return (
     <>
+      {asOfLine}
       <QuarterSummary fund={hedgeFund} quarter={hedgeFund.quarter} onPick={pickQuarter} />
       <HoldingsTable quarter={hedgeFund.quarter} holdings={hedgeFund.holdings?.edges.map((edge) => edge.node) ?? []} />
       <ValueChart fund={hedgeFund} />
@@ -208,7 +237,8 @@ function QuarterSummary({ fund, quarter, onPick }: { fund: Fund; quarter: NonNul
       </SourceNote>
       <SourceNote>
         Data source: {quarter.sourceLabel}. Live import from EDGAR: {fund.importStatus.liveImport}
-        {fund.importStatus.lastError ? ` (last error: ${fund.importStatus.lastError})` : ""}.
+        {/* The error itself stays in the server log and the API's lastError: readers get what it means for them. */}
+        {fund.importStatus.lastError ? " (its last attempt failed, so the holdings shown are from the last import that succeeded)" : ""}.
       </SourceNote>
     </Section>
   );

@@ -52,3 +52,16 @@ test("no track-record card until the record is computed", async () => {
   expect(screen.queryByRole("heading", { name: "AI picks with a published track record" })).toBeNull();
   expect(screen.queryByText(/Walk-forward/)).toBeNull();
 });
+
+test("claims only what the data backs: no options claim, since there is no options data", async () => {
+  renderHome(signedOut);
+  const signals = await screen.findByRole("list", { name: "Screening signals" });
+  expect(within(signals).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+    "5-over-20 moving average",
+    "News sentiment",
+    "Earnings-date filter",
+    "Beta analysis",
+    "Volume momentum",
+  ]);
+  expect(document.body.textContent).not.toMatch(/options/i);
+});

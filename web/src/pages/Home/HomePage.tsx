@@ -44,10 +44,11 @@ export function loader(environment: IEnvironment): HomeLoaderData {
   };
 }
 
+// Only what the screens compute from the stored data (there is no options data, so no options claim).
 const FEATURE_BADGES = [
   "5-over-20 moving average",
   "News sentiment",
-  "Options liquidity",
+  "Earnings-date filter",
   "Beta analysis",
   "Volume momentum",
 ];
@@ -65,7 +66,7 @@ const VALUES: { title: string; body: string; Icon: ComponentType<{ size?: number
   },
   {
     title: "Risk First",
-    body: "Beta bounds, options liquidity, minimum price and volume, and upcoming-earnings exclusions come before any ranking.",
+    body: "Beta bounds, minimum price and volume, and upcoming-earnings exclusions come before any ranking.",
     Icon: ShieldIcon,
   },
 ];
@@ -169,8 +170,8 @@ export default function HomePage() {
                     prices are running ahead of the longer trend, a simple sign of upward momentum.
                   </li>
                   <li>
-                    <strong>News sentiment scoring.</strong> Headlines from financial news RSS feeds within your news
-                    window are scored with a word list (lexicon) of positive and negative terms, enhanced with
+                    <strong>News sentiment scoring.</strong> Headlines from financial news feeds (offline, a bundled
+                    snapshot of real headlines) within your news window are scored with a word list (lexicon) of positive and negative terms, enhanced with
                     market keywords such as upgrades, downgrades, beats and misses. Scores are averaged per stock,
                     from clearly negative to clearly positive.
                   </li>
