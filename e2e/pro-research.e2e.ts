@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot, signInAsBasic, signInAsNewProUser } from "./browser";
+import { baseUrl, launchBrowser, openPage, screenshot, signInAsBasic, signInAsNewProUser, waitForAiPicks } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,14 +19,20 @@ async function offline(page: Page) {
 }
 const withoutOfflineImages = (problems: string[]) => problems.filter((problem) => !/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/.test(problem));
 
+/** The bundled prices' last day, and the app's default day (where news and prices overlap most). */
+const lastPriceDay = "2021-04-21";
+const defaultDay = "2020-04-22";
+
 describe("Pro research tools", () => {
-  it("let a Pro trial user compare four stocks, play a bundled market video (or see its placeholder), and run and export a Pro screen by AI score and beat probability", async () => {
+  it("let a Pro trial user compare four stocks and play a bundled market video (or see its placeholder)", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
     await offline(page);
     await signInAsNewProUser(page, `pro-research-${Date.now()}@example.com`, "Grace Compare");
 
-    // Research & Compare: the chart, the side-by-side table and the correlation matrix of AAPL, MSFT, NVDA and AMZN.
-    await page.goto(`${baseUrl}/research-compare?tickers=AAPL,MSFT,NVDA,AMZN`);
+    // Research & Compare: the chart, the side-by-side table and the correlation matrix of AAPL, MSFT, NVDA and AMZN,
+    // as of the snapshot's last price day (the first day the AI picks pass scores, and within the videos' weeks).
+    await waitForAiPicks(lastPriceDay);
+    await page.goto(`${baseUrl}/research-compare?tickers=AAPL,MSFT,NVDA,AMZN&asOf=${lastPriceDay}`);
     await page.getByRole("heading", { name: "Performance, rebased to 100" }).waitFor();
     const side = page.getByRole("table", { name: /Side by side/ });
     await side.waitFor();
@@ -40,7 +46,7 @@ describe("Pro research tools", () => {
     await screenshot(page, "research-compare-pro");
 
     // Market Videos: the bundled snapshot, labelled; offline the player is a placeholder with the link.
-    await page.goto(`${baseUrl}/market-videos`);
+    await page.goto(`${baseUrl}/market-videos?asOf=${lastPriceDay}`);
     await page.getByText(/46 videos are the/).waitFor();
     await page.getByText("bundled snapshot, April–May 2021", { exact: false }).first().waitFor();
     const play = page.getByRole("button", { name: /^Play: / }).first();
@@ -50,14 +56,36 @@ describe("Pro research tools", () => {
     await expect(page.getByRole("link", { name: "Watch on youtube.com" }).getAttribute("href")).resolves.toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
     await screenshot(page, "market-videos-pro");
 
-    // Pro Screener: AI score ≥ 50 % and beat probability ≥ 60 % (with the preset's report within 30 days), then the CSV.
+    expect(withoutOfflineImages(problems)).toEqual([]);
+    await close();
+  });
+
+  it("run the Pro Screener on arrival for a Pro trial user, show and sort every row, and run and export a Pro screen by AI score and beat probability", async () => {
+    const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
+    await offline(page);
+    await signInAsNewProUser(page, `pro-screener-${Date.now()}@example.com`, "Grace Screen");
+
+    // It runs its default criteria on arrival (on the default day), showing every match in the sortable table.
+    await waitForAiPicks(defaultDay);
     await page.goto(`${baseUrl}/pro-screener`);
+    const results = page.getByRole("region", { name: "Pro screen results", exact: true });
+    await results.getByTestId("results-summary").waitFor({ timeout: 45_000 });
+    const arrival = Number((((await results.getByTestId("results-summary").textContent()) ?? "").match(/^([\d,]+) match/)?.[1] ?? "").replace(/,/g, ""));
+    expect(arrival).toBeGreaterThan(0);
+    await expect(results.getByRole("table").getAttribute("aria-rowcount")).resolves.toBe(String(arrival + 1));
+    await results.getByRole("columnheader", { name: /^AI score/ }).click({ position: { x: 3, y: 3 } });
+    await expect(results.getByRole("columnheader", { name: /^AI score/ }).getAttribute("aria-sort")).resolves.toBe("descending");
+    // The caveats and the table agree on days to the next report.
+    await expect(results.textContent()).resolves.not.toMatch(/Days to earnings are known for/);
+
+    // Then AI score ≥ 50 % and beat probability ≥ 60 % (with the preset's report within 30 days), then the CSV.
     await page.getByRole("button", { name: "AI top decile with likely beat" }).click();
     const form = page.getByRole("form", { name: "Pro screen parameters" });
     await form.getByLabel("Min AI score (%)").fill("50");
     await expect(form.getByLabel("Min beat probability (%)").inputValue()).resolves.toBe("60");
     await form.getByRole("button", { name: "Run Pro Screen" }).click();
-    const results = page.getByRole("region", { name: "Pro screen results" });
+    // Once the run from the form is in, focus moves to its summary.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "results-summary", null, { timeout: 45_000 });
     await results.getByRole("button", { name: "Export CSV" }).waitFor({ timeout: 45_000 });
     await screenshot(page, "pro-screener-pro");
     const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: "Export CSV" }).click()]);

@@ -27,7 +27,7 @@ async function openScreener(page: Page) {
 async function runBasicScreen(page: Page, universe: number) {
   await basicForm(page).getByRole("button", { name: "Run Screen" }).click();
   await page.getByText("Screening Complete", { exact: true }).first().waitFor();
-  for (let waited = 0; (await tile(page, "Universe")) !== universe; waited += 200) {
+  for (let waited = 0; (await tile(page, "Symbols Screened")) !== universe; waited += 200) {
     if (waited > 45_000) throw new Error(`the Universe tile never showed ${universe}`);
     await page.waitForTimeout(200);
   }
@@ -42,15 +42,19 @@ describe("Basic Screener", () => {
     await expect(basicForm(page).getByLabel("Tickers", { exact: true }).inputValue()).resolves.toBe("AAPL, MSFT, NVDA, JPM, AMZN");
     await runBasicScreen(page, 5);
 
-    expect(await tile(page, "Universe")).toBe(5);
+    expect(await tile(page, "Symbols Screened")).toBe(5);
     expect(await tile(page, "With Price Data")).toBe(5);
     const tickers = await page.locator('tbody tr a[href^="/stocks/"]').allTextContents();
     expect(tickers.map((text) => text.match(/^[A-Z]+/)?.[0]).sort()).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
-    // The data is labelled: its source and as-of day, and what it cannot answer (options open interest).
-    await expect(page.getByText(/snapshot/i).first().isVisible()).resolves.toBe(true);
+    // After the run, focus is on its summary ("5 matches as of …"), so a screen reader reads it out.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^5 matches as of /);
+    // The data is labelled: its source and as-of day.
+    const results = page.getByRole("region", { name: "Basic screen results", exact: true });
+    await expect(results.getByText(/snapshot/i).first().isVisible()).resolves.toBe(true);
     // Offline, the app opens at the bundled news's richest day (the date control's default).
-    await expect(page.getByText(/as of Apr 22, 2020/).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/open interest/i).first().isVisible()).resolves.toBe(true);
+    await expect(results.getByText(/as of Apr 22, 2020/).first().isVisible()).resolves.toBe(true);
+    // No control that does nothing: there is no options data, and no batch size to choose.
+    await expect(basicForm(page).getByText(/options|batch size/i).count()).resolves.toBe(0);
     await screenshot(page, "screener-manual");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
@@ -68,7 +72,7 @@ describe("Basic Screener", () => {
     await basicForm(page).getByLabel("Universe").selectOption("ALL_MARKET");
     await runBasicScreen(page, 4000);
 
-    const universe = await tile(page, "Universe");
+    const universe = await tile(page, "Symbols Screened");
     const withPrices = await tile(page, "With Price Data");
     const maPass = await tile(page, "MA Pass 5 over 20");
     // maxSymbols (default 4,000) keeps the most liquid symbols of the ~5,900 listed, and says so.
@@ -77,14 +81,19 @@ describe("Basic Screener", () => {
     expect(withPrices).toBeGreaterThan(400);
     expect(withPrices).toBeLessThanOrEqual(universe);
     expect(maPass).toBeLessThanOrEqual(withPrices);
-    const matches = Number(((await page.getByText(/\d+ matches/).first().textContent()) ?? "").replace(/[^\d]/g, ""));
+    const matches = Number((((await page.getByTestId("results-summary").textContent()) ?? "").match(/^([\d,]+) matches/)?.[1] ?? "").replace(/,/g, ""));
     expect(matches).toBeGreaterThan(100);
     expect(matches).toBeLessThanOrEqual(withPrices);
     // Virtualised: far fewer rows in the DOM than matches.
     expect(await page.locator("tbody tr[aria-rowindex]").count()).toBeLessThan(matches);
 
-    await page.getByRole("columnheader", { name: /^RSI/ }).getByRole("button").click();
+    // A click anywhere in the header cell sorts (here its corner); the keyboard sorts too.
+    await page.getByRole("columnheader", { name: /^Beta/ }).click({ position: { x: 3, y: 3 } });
+    await expect(page.getByRole("columnheader", { name: /^Beta/ }).getAttribute("aria-sort")).resolves.toBe("descending");
+    await page.getByRole("columnheader", { name: /^RSI/ }).getByRole("button").focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByRole("columnheader", { name: /^RSI/ }).getAttribute("aria-sort")).resolves.toMatch(/ascending|descending/);
+    await expect(page.getByRole("columnheader", { name: /^Beta/ }).getAttribute("aria-sort")).resolves.toBe("none");
     await screenshot(page, "screener-all-market");
 
     // Every column fits: the table never scrolls sideways at 1440 px, its last columns included.
@@ -101,8 +110,9 @@ describe("Basic Screener", () => {
     await page.waitForURL(new RegExp(`/stocks/${ticker}$`));
     await page.locator("canvas").first().waitFor();
     await expect(page.getByText(/SMA 50/).first().isVisible()).resolves.toBe(true);
-    await page.getByRole("button", { name: "Show 1 month" }).click();
-    await expect(page.getByRole("button", { name: "Show 1 month" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    const oneMonth = page.getByRole("group", { name: "Chart range" }).getByRole("button", { name: "1M", exact: true });
+    await oneMonth.click();
+    await expect(oneMonth.getAttribute("aria-pressed")).resolves.toBe("true");
     await screenshot(page, "stock-detail");
 
     // Back: the same universe, rows and sort, without running again.
@@ -123,9 +133,13 @@ describe("Basic Screener", () => {
     await close();
   });
 
-  it("gives a Pro user graded combined rows, and keeps a saved screen across visits", async () => {
+  it("gives a Pro user every graded combined row, sortable and exported, no upgrade tab, and keeps a saved screen across visits", async () => {
     const { page, problems, close } = await openPage(browser);
     await signInAsNewProUser(page, `screener-pro-${Date.now()}@example.com`, "Ada Pro");
+    // Pro users never see an upgrade prompt on the screener.
+    await page.goto(`${baseUrl}/screener?tab=upgrade`);
+    await page.getByRole("tab", { name: "Basic Screener" }).waitFor();
+    await expect(page.getByRole("tab").allTextContents()).resolves.toEqual(["Basic Screener", "Combined Analysis"]);
     await page.goto(`${baseUrl}/combined-screener`);
     // The first visit runs the default screen by itself; then a run by hand.
     await page.getByText("Combined Analysis Complete", { exact: true }).first().waitFor({ timeout: 45_000 });
@@ -134,10 +148,22 @@ describe("Basic Screener", () => {
     const results = page.getByRole("region", { name: "Combined analysis results" }).or(page.locator('[aria-label="Combined analysis results"]'));
     // The first run's "Complete" is still shown while the second one's rows arrive.
     await results.first().locator('[aria-label^="Grade "]').first().waitFor();
-    const grades = await results.first().locator('[aria-label^="Grade "]').allTextContents();
+    const grades = await results.first().locator('tbody [aria-label^="Grade "]').allTextContents();
     expect(grades.length).toBeGreaterThan(0);
-    expect(grades.length).toBeLessThanOrEqual(10);
     for (const grade of grades) expect(grade.trim()).toMatch(/^[ABCD]$/);
+    // Every match is in the table (not a top 10), sortable from its headers, and exported.
+    const matches = Number((((await results.first().getByTestId("results-summary").textContent()) ?? "").match(/^([\d,]+) matches/)?.[1] ?? "").replace(/,/g, ""));
+    expect(matches).toBeGreaterThan(10);
+    await expect(results.first().getByRole("table").getAttribute("aria-rowcount")).resolves.toBe(String(matches + 1));
+    await results.first().getByRole("columnheader", { name: /^News/ }).click({ position: { x: 3, y: 3 } });
+    await expect(results.first().getByRole("columnheader", { name: /^News/ }).getAttribute("aria-sort")).resolves.toBe("descending");
+    const [download] = await Promise.all([page.waitForEvent("download"), results.first().getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe("combined_screening_results.csv");
+    const lines = fs.readFileSync(await download.path(), "utf8").trim().split(/\r?\n/);
+    expect(lines[0]).toBe("Ticker,Price,Grade,Combined Score,Tech Score,Sentiment,News,Crossover,Momentum");
+    expect(lines).toHaveLength(matches + 1);
+    const news = lines.slice(1).map((line) => Number(line.split(",")[6]));
+    expect(news).toEqual([...news].sort((a, b) => b - a));
     await screenshot(page, "combined-screener-pro");
 
     await page.getByRole("form", { name: "Save the current screen" }).getByLabel("Name").fill("My combined S&P screen");

@@ -24,6 +24,14 @@ beforeAll(async () => {
   test = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "1000000", API_POINTS_PER_HOUR: "1000000" });
   await loadSnapshotPrices(db, tickers);
   await loadHedgeFundSnapshot(createTestDeps(db), { force: true });
+  // The earnings predictions cover AAPL only: a report a week after the prices' last day (2021-04-21).
+  const report = { ticker: "AAPL", beatProbability: 80, consensusEps: 1.4, modelVersion: "test", source: "test" };
+  await db.prisma.earningsPrediction.createMany({
+    data: [
+      { ...report, earningsDate: new Date("2021-01-27"), actualEps: 1.68, surprise: 20 },
+      { ...report, earningsDate: new Date("2021-04-28") },
+    ],
+  });
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
 }, 180_000);
@@ -32,7 +40,7 @@ afterAll(async () => {
   await db.close();
 });
 
-type Row = { ticker: string; sector: string | null; combinedScore: number; aiScore: number | null; daysToReport: number | null; fundHoldings: { fundName: string; changeKind: string | null }[] };
+type Row = { ticker: string; sector: string | null; combinedScore: number; aiScore: number | null; daysToReport: number | null; daysToEarnings: number | null; fundHoldings: { fundName: string; changeKind: string | null }[] };
 type Warning = { code: string; field: string | null; message: string };
 type Body = {
   data: { proScreen: { kind: string; warnings: Warning[]; stats: { matched: number }; factorSources: { day: string; funds: { quarterEnd: string | null }[] }; rows: { totalCount: number; edges: { node: Row }[] } } } | null;
@@ -47,7 +55,7 @@ const proQuery = /* GraphQL */ `
       stats { matched }
       factorSources { day aiPicksStatus funds { name quarterEnd } }
       request { advanced { minAiScore sectors fundChange } }
-      rows(first: 100) { totalCount edges { node { ticker sector combinedScore aiScore daysToReport fundHoldings { fundName changeKind } } } }
+      rows(first: 100) { totalCount edges { node { ticker sector combinedScore aiScore daysToReport daysToEarnings fundHoldings { fundName changeKind } } } }
     }
   }
 `;
@@ -78,8 +86,9 @@ describe("Query.proScreen", () => {
     expect(rows.map((row) => row.ticker).sort()).toEqual([...tickers].sort());
     expect(rows.map((row) => row.combinedScore)).toEqual(rows.map((row) => row.combinedScore).sort((a, b) => b - a));
     expect(rows.find((row) => row.ticker === "JPM")?.sector).toBe("Financials");
-    // No AI picks and no earnings predictions are stored in this database: the columns are empty, and said to be.
-    expect(rows.every((row) => row.aiScore === null && row.daysToReport === null)).toBe(true);
+    // No AI picks are stored in this database and the earnings predictions cover AAPL only: the rest is empty, and said to be.
+    expect(rows.every((row) => row.aiScore === null)).toBe(true);
+    expect(rows.filter((row) => row.daysToReport !== null).map((row) => row.ticker)).toEqual(["AAPL"]);
     expect(codes(body)).toEqual(expect.arrayContaining(["AI_SCORE_PARTIAL", "EARNINGS_PREDICTIONS_PARTIAL"]));
   });
 
@@ -93,8 +102,28 @@ describe("Query.proScreen", () => {
     expect(earnings.length).toBeGreaterThan(0);
     const onlyEarnings = await pro({ advanced: { maxDaysToReport: 30 } }, await proAgent());
     expect(onlyEarnings.data!.proScreen.warnings).toEqual(
-      expect.arrayContaining([{ code: "EARNINGS_NOT_COVERED", field: "advanced.maxDaysToReport", message: expect.stringMatching(/^5 symbols are not covered by the earnings predictions/) }]),
+      expect.arrayContaining([{ code: "EARNINGS_NOT_COVERED", field: "advanced.maxDaysToReport", message: expect.stringMatching(/^4 symbols are not covered by the earnings predictions/) }]),
     );
+  });
+
+  it("counts days to earnings from the figure its table shows: the caveat, the filter and the rows agree", async () => {
+    const body = await pro({}, await proAgent());
+    const result = body.data!.proScreen;
+    const aapl = result.rows.edges.map((edge) => edge.node).find((row) => row.ticker === "AAPL")!;
+    expect(aapl).toMatchObject({ daysToReport: 7, daysToEarnings: 7 });
+    // One caveat, counting the rows the table shows a report for (not the Basic screen's Yahoo calendar, empty here).
+    expect(codes(body)).not.toContain("EARNINGS_DATES_PARTIAL");
+    expect(result.warnings.find((warning) => warning.code === "EARNINGS_PREDICTIONS_PARTIAL")?.message).toMatch(/^Beat probability and days to the next report are known for 1 of 5 rows/);
+    for (const row of result.rows.edges.map((edge) => edge.node)) expect(row.daysToEarnings).toBe(row.daysToReport);
+
+    // "Exclude earnings within 10 days" leaves AAPL out (7 days), and says the others have no date in the same source.
+    const excluded = await pro({ maxEarnDays: 10 }, await proAgent());
+    expect(excluded.data!.proScreen.rows.edges.map((edge) => edge.node.ticker)).not.toContain("AAPL");
+    expect(excluded.data!.proScreen.warnings).toContainEqual({
+      code: "EARNINGS_DATES_PARTIAL",
+      field: "maxEarnDays",
+      message: expect.stringMatching(/^4 symbols have no next earnings date in the earnings predictions/),
+    });
   });
 
   it("filters by GICS sectors", async () => {

@@ -20,7 +20,8 @@ describe("parseScreenRequest (spec §5)", () => {
       tickers: null,
       lookbackDays: 120,
       newsWindowDays: 7,
-      requireOptions: true,
+      // Kept for older clients, never applied: off unless a client sets them (screen.ts warns then).
+      requireOptions: false,
       minOptionsOi: 0,
       minBeta: -10,
       maxBeta: 10,
@@ -31,7 +32,7 @@ describe("parseScreenRequest (spec §5)", () => {
       minPrice: 3,
       minVolume: 100_000,
       maxSymbols: 4000,
-      batchSize: 150,
+      batchSize: null,
       minRsi: null,
       maxRsi: null,
       requireMaCondition: false,

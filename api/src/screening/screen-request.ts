@@ -64,7 +64,7 @@ type FilterField = Exclude<ScreenNumberField, DefaultedField>;
 
 /** A number that takes its spec default when omitted. */
 const numberWithDefault = (field: DefaultedField) => ruledNumber(field).default(SCREEN_NUMBER_RULES[field].default);
-/** An optional filter: null (no filter) when omitted. */
+/** An optional filter (or a deprecated field): null when omitted. */
 const optionalFilter = (field: FilterField) => ruledNumber(field).nullable().default(null);
 
 const flag = (field: string, fallback: boolean) => z.boolean({ error: `${field} must be true or false` }).default(fallback);
@@ -113,7 +113,8 @@ const screenRequestShape = {
   minPrice: numberWithDefault("minPrice"),
   minVolume: numberWithDefault("minVolume"),
   maxSymbols: numberWithDefault("maxSymbols"),
-  batchSize: numberWithDefault("batchSize"),
+  // Kept for older clients of the public API; never applied (screen.ts warns when it is sent).
+  batchSize: optionalFilter("batchSize"),
   minRsi: optionalFilter("minRsi"),
   maxRsi: optionalFilter("maxRsi"),
   requireMaCondition: flag("requireMaCondition", SCREEN_FLAG_DEFAULTS.requireMaCondition),

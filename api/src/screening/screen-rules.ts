@@ -31,6 +31,7 @@ export interface NumberRule {
 export const SCREEN_NUMBER_RULES = {
   lookbackDays: { min: 45, max: 365, integer: true, default: 120 },
   newsWindowDays: { min: 1, max: 14, integer: true, default: 7 },
+  /** Deprecated: the data has no options open interest; accepted from older clients, never applied (a warning says so). */
   minOptionsOi: { min: 0, integer: true, default: 0 },
   minBeta: { min: -10, max: 10, integer: false, default: -10 },
   maxBeta: { min: -10, max: 10, integer: false, default: 10 },
@@ -39,8 +40,8 @@ export const SCREEN_NUMBER_RULES = {
   minVolume: { min: 0, integer: true, default: 100_000 },
   /** 0 means every symbol of the universe. */
   maxSymbols: { min: 0, integer: true, default: 4000 },
-  /** Spec §9: fixed at the default in the form. */
-  batchSize: { min: 50, max: 300, integer: true, default: 150 },
+  /** Deprecated: indicators are precomputed for every symbol, so it changes nothing; accepted from older clients (a warning says so). */
+  batchSize: { min: 50, max: 300, integer: true, default: null },
   minRsi: { min: 0, max: 100, integer: false, default: null },
   maxRsi: { min: 0, max: 100, integer: false, default: null },
   minSentiment: { min: -1, max: 1, integer: false, default: null },
@@ -48,7 +49,8 @@ export const SCREEN_NUMBER_RULES = {
 export type ScreenNumberField = keyof typeof SCREEN_NUMBER_RULES;
 
 export const SCREEN_FLAG_DEFAULTS = {
-  requireOptions: true,
+  /** Deprecated, off: the data has no options, so it cannot be applied (a warning says so when a client sets it). */
+  requireOptions: false,
   includeEtf: false,
   requireMaCondition: false,
   requireCrossover: false,

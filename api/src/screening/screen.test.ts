@@ -78,8 +78,9 @@ describe("runScreen: the default Basic screen on manual tickers", () => {
       expect(row.name).toBeTruthy();
       expect(row.sector).toBeTruthy();
     }
-    // The data has no options open interest: said, not faked (requireOptions defaults to true).
-    expect(outcome.warnings).toContainEqual(expect.objectContaining({ code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions" }));
+    // No options data and no batches: the default request asks for neither, so no caveat is needed.
+    expect(codes).not.toContain("OPTIONS_DATA_UNAVAILABLE");
+    expect(codes).not.toContain("BATCH_SIZE_IGNORED");
     // No SPY in the bundled prices: the proxy is named.
     expect(outcome.betaProxy).toMatch(/Equal-weighted average of \d+ S&P 500 members/);
     expect(codes).toContain("BETA_PROXY");
@@ -220,7 +221,7 @@ describe("runScreen: filters", () => {
     );
     const unknown = all.rows.length - known.length;
     expect(outcome.warnings).toContainEqual(
-      expect.objectContaining({ code: "EARNINGS_DATES_PARTIAL", field: "maxEarnDays", message: expect.stringMatching(new RegExp(`^${unknown} symbols have no known next earnings date`)) }),
+      expect.objectContaining({ code: "EARNINGS_DATES_PARTIAL", field: "maxEarnDays", message: expect.stringMatching(new RegExp(`^${unknown} symbols have no next earnings date in the bundled Yahoo Finance earnings calendar`)) }),
     );
   });
 
@@ -229,6 +230,18 @@ describe("runScreen: filters", () => {
     expect(outcome.rows).toHaveLength(pricedTickers.length);
     expect(outcome.warnings).toContainEqual(
       expect.objectContaining({ code: "OPTIONS_DATA_UNAVAILABLE", field: "minOptionsOi", message: expect.stringContaining("minOptionsOi") }),
+    );
+  });
+
+  it("still accepts older clients' requireOptions and batchSize, applies neither, and says so", async () => {
+    const plain = await screen({});
+    const older = await screen({ requireOptions: true, batchSize: 150 });
+    expect(older.rows.map((row) => row.ticker)).toEqual(plain.rows.map((row) => row.ticker));
+    expect(older.warnings).toEqual(
+      expect.arrayContaining([
+        { code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: "The app has no options data, so requireOptions and minOptionsOi were not applied (no row was filtered by them)." },
+        { code: "BATCH_SIZE_IGNORED", field: "batchSize", message: "batchSize was not applied: indicators are precomputed for every symbol, so it changes nothing." },
+      ]),
     );
   });
 

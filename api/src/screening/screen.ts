@@ -246,8 +246,8 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
   const { request, warnings } = parseScreenRequest(input, kind === "pro");
   const createdAt = new Date();
-  // The Pro figures (AI pick, next report, 13F) as of the screen's day, read while the prices and news are.
-  let factorsPromise: Promise<FactorDay> | null = kind === "pro" && request.asOf ? cachedFactorsOn(deps, request.asOf) : null;
+  // The Pro figures (AI pick, next report, 13F) as of the screen's day, read while the prices are.
+  const factorsPromise: Promise<FactorDay> | null = kind === "pro" && request.asOf ? cachedFactorsOn(deps, request.asOf) : null;
   // Settled later; a failure before then must not go unhandled.
   factorsPromise?.catch(() => {});
   // As of a past date: indicators from bars dated ≤ asOf and news up to the end of that day;
@@ -283,20 +283,22 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   }
   const maPassCount = priced.filter((row) => row.maCondition).length;
 
-  const selected = filterByRequest(request, priced, today, windowStart, warnings);
+  // A Pro screen's days to earnings are its earnings predictions' next report, the figure its table
+  // shows ("Report in"), so the maxEarnDays filter, the rows and the caveats count one figure.
+  const factorDay = kind === "pro" ? await (factorsPromise ?? cachedFactorsOn(deps, market.asOf)) : null;
+  const earningsDays: EarningsDays = factorDay
+    ? { daysTo: (ticker) => factorDay.byTicker.get(ticker)?.nextReport?.daysTo ?? null, source: `the earnings predictions (${factorDay.sources.earnings})` }
+    : { daysTo: (ticker) => nextEarnings(ticker, today)?.daysTo ?? null, source: "the bundled Yahoo Finance earnings calendar" };
+  const selected = filterByRequest(request, priced, today, windowStart, earningsDays, warnings);
 
   const sources = NEWS_SOURCE_KEYS.filter((key) => request.newsSources[key]);
   const newsWindowStart = new Date(newsEnd.getTime() - request.newsWindowDays * 86_400_000);
-  if (kind === "pro" && !factorsPromise) factorsPromise = cachedFactorsOn(deps, market.asOf);
-  const [news, factorDay] = await Promise.all([
-    newsByTicker(deps.db, {
-      tickers: selected.map((entry) => entry.technicals.ticker),
-      sources,
-      windowStart: newsWindowStart,
-      windowEnd: newsEnd,
-    }),
-    factorsPromise,
-  ]);
+  const news = await newsByTicker(deps.db, {
+    tickers: selected.map((entry) => entry.technicals.ticker),
+    sources,
+    windowStart: newsWindowStart,
+    windowEnd: newsEnd,
+  });
   const sourceLabels = sources.map((key) => newsSourceOutlets[key].label);
   if (sources.length === 0) {
     warnings.push({ code: "NEWS_SOURCES_EMPTY", field: "newsSources", message: "No news source is selected, so every row has no news." });
@@ -328,7 +330,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     proRows = applyProFilters(request.advanced, candidates, factorDay, warnings);
     screened = proRows.map(({ entry }) => entry);
   }
-  warnings.push(...coverageWarnings(request, market, screened));
+  warnings.push(...coverageWarnings(request, market, screened, kind));
   if (kind === "pro" && factorDay) proCoverageWarnings(proRows.map(({ row }) => ({ ticker: row.ticker, sector: row.sector, newsCount: row.newsCount, sentimentScore: row.sentimentScore, analystUpgrades: row.analystUpgrades, analystDowngrades: row.analystDowngrades, extras: row })), factorDay, warnings);
 
   const common = {
@@ -373,12 +375,16 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   );
 }
 
+/** Where a screen's days to the next earnings report come from. */
+type EarningsDays = { daysTo: (ticker: string) => number | null; source: string };
+
 /** The request's filters over symbols with price data; warnings say what the data could not answer. */
 function filterByRequest(
   request: ScreenRequest,
   priced: TechnicalSnapshot[],
   today: string,
   windowStart: string,
+  earningsDays: EarningsDays,
   warnings: ScreenWarning[],
 ): Screened[] {
   const betaNarrowed = request.minBeta > -10 || request.maxBeta < 10;
@@ -410,13 +416,13 @@ function filterByRequest(
       }
       if (![info.sector, info.subIndustry].some((name) => name?.toLowerCase().includes(keyword))) continue;
     }
-    const earnings = nextEarnings(technicals.ticker, today);
+    const daysToEarnings = earningsDays.daysTo(technicals.ticker);
     if (request.maxEarnDays > 0) {
-      if (!earnings) withoutEarningsDate += 1;
-      else if (earnings.daysTo <= request.maxEarnDays) continue;
+      if (daysToEarnings === null) withoutEarningsDate += 1;
+      else if (daysToEarnings <= request.maxEarnDays) continue;
     }
     // Every field set here, so all entries share one shape; news, recency and P/E come later.
-    selected.push({ technicals, info, crossover, daysToEarnings: earnings?.daysTo ?? null, news: null, recencyHours: null, peRatio: null });
+    selected.push({ technicals, info, crossover, daysToEarnings, news: null, recencyHours: null, peRatio: null });
   }
   if (withoutBeta > 0) {
     warnings.push({
@@ -436,20 +442,27 @@ function filterByRequest(
     warnings.push({
       code: "EARNINGS_DATES_PARTIAL",
       field: "maxEarnDays",
-      message: `${plural(withoutEarningsDate, "symbol has", "symbols have")} no known next earnings date and ${withoutEarningsDate === 1 ? "was" : "were"} kept: the maxEarnDays filter could not be applied to ${withoutEarningsDate === 1 ? "it" : "them"}.`,
+      message: `${plural(withoutEarningsDate, "symbol has", "symbols have")} no next earnings date in ${earningsDays.source} and ${withoutEarningsDate === 1 ? "was" : "were"} kept: the maxEarnDays filter could not be applied to ${withoutEarningsDate === 1 ? "it" : "them"}.`,
     });
   }
   return selected;
 }
 
-/** What the data cannot fill for the matched rows, with counts. */
-function coverageWarnings(request: ScreenRequest, market: MarketSnapshot, screened: Screened[]): ScreenWarning[] {
+/** What the data cannot fill for the matched rows, with counts, and the deprecated fields a client set. */
+function coverageWarnings(request: ScreenRequest, market: MarketSnapshot, screened: Screened[], kind: ScreenKind): ScreenWarning[] {
   const warnings: ScreenWarning[] = [];
   if (request.requireOptions || request.minOptionsOi > 0) {
     warnings.push({
       code: "OPTIONS_DATA_UNAVAILABLE",
       field: request.requireOptions ? "requireOptions" : "minOptionsOi",
-      message: "The price data has no options open interest, so requireOptions and minOptionsOi were not applied (no row was filtered by them).",
+      message: "The app has no options data, so requireOptions and minOptionsOi were not applied (no row was filtered by them).",
+    });
+  }
+  if (request.batchSize !== null) {
+    warnings.push({
+      code: "BATCH_SIZE_IGNORED",
+      field: "batchSize",
+      message: "batchSize was not applied: indicators are precomputed for every symbol, so it changes nothing.",
     });
   }
   if (market.betaProxy && !market.betaProxy.startsWith(marketProxyTicker)) {
@@ -468,8 +481,9 @@ function coverageWarnings(request: ScreenRequest, market: MarketSnapshot, screen
     });
   }
   const withEarnings = screened.filter((entry) => entry.daysToEarnings !== null).length;
-  // With maxEarnDays set, filterByRequest has already said how many dates were unknown.
-  if (total > 0 && withEarnings < total && request.maxEarnDays === 0) {
+  // With maxEarnDays set, filterByRequest has already said how many dates were unknown; a Pro
+  // screen's EARNINGS_PREDICTIONS_PARTIAL counts its dates (screen-pro.ts).
+  if (total > 0 && withEarnings < total && request.maxEarnDays === 0 && kind !== "pro") {
     warnings.push({
       code: "EARNINGS_DATES_PARTIAL",
       field: null,

@@ -100,7 +100,7 @@ describe("Query.screen", () => {
       request: { universe: "MANUAL", tickers: defaultTickers, lookbackDays: 120, newsSources: { wsj: true, yahoo: true, reuters: true, cnbc: false, ft: false }, sectorKeyword: null, minRsi: null },
       rows: { totalCount: 5, pageInfo: { hasNextPage: true } },
     });
-    expect(screen.warnings).toContainEqual({ code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: expect.any(String) });
+    expect((screen.warnings as { code: string }[]).map((warning) => warning.code)).not.toContain("OPTIONS_DATA_UNAVAILABLE");
 
     const tickers = screen.rows.edges.map((edge) => edge.node.ticker);
     let page = screen.rows;
@@ -202,6 +202,25 @@ describe("Query.combinedScreen", () => {
     for (const row of rows) expect(["A", "B", "C", "D"]).toContain(row.grade);
     const scores = rows.map((row) => row.combinedScore);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it("prices every row the Combined and Pro tables ask for by page size, and refuses pages past 10,000", async () => {
+    const pro = await signedInAgent(test.app, db, proUser);
+    // A dry run answers the price only; a real one runs the screen.
+    const ask = (field: "combinedScreen" | "proScreen", first: number, dryRun: boolean) =>
+      graphql(
+        `query Priced($input: ${field === "proScreen" ? "ProScreenInput" : "ScreenInput"}!, $first: Int) {
+          ${dryRun ? "rateLimit(dryRun: true) { cost }" : ""} ${field}(input: $input) { rows(first: $first) { totalCount edges { node { ticker } } } }
+        }`,
+        { input: { universe: "ALL_MARKET" }, first },
+        pro,
+      );
+    for (const field of ["combinedScreen", "proScreen"] as const) {
+      const [hundred, tenThousand] = [await ask(field, 100, true), await ask(field, 10_000, true)];
+      expect(tenThousand.data!.rateLimit.cost - hundred.data!.rateLimit.cost).toBe(99);
+      const tooMany = await ask(field, 10_001, false);
+      expect(tooMany.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "first" }] });
+    }
   });
 });
 

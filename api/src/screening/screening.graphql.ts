@@ -102,10 +102,16 @@ const ProFiltersInput = builder.inputType("ProFiltersInput", {
   }),
 });
 
+/** Fields kept so older clients' requests still parse; a run that sets one says in its warnings that it was not applied. */
+const NOT_APPLIED = {
+  options: "Not applied: the app has no options data (OPTIONS_DATA_UNAVAILABLE says so when set).",
+  batchSize: "Not applied: indicators are precomputed for every symbol (BATCH_SIZE_IGNORED says so when set).",
+};
+
 /** The ScreenInput fields, shared by ProScreenInput. */
 const screenInputFields = (t: Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0]) => ({
     asOf: t.string({ description: "Screen as of this past day (YYYY-MM-DD), within the stored prices' range: indicators from bars dated on or before it, news up to its end (UTC). Default: the latest bar and the news clock." }),
-    batchSize: t.int(),
+    batchSize: t.int({ deprecationReason: NOT_APPLIED.batchSize }),
     includeEtf: t.boolean(),
     lookbackDays: t.int(),
     maxBeta: t.float(),
@@ -113,7 +119,7 @@ const screenInputFields = (t: Parameters<Parameters<typeof builder.inputType>[1]
     maxRsi: t.float({ description: "Only rows with RSI 14 at or below this (0–100). Not in the spec form; used by presets." }),
     maxSymbols: t.int(),
     minBeta: t.float(),
-    minOptionsOi: t.int(),
+    minOptionsOi: t.int({ deprecationReason: NOT_APPLIED.options }),
     minRsi: t.float({ description: "Only rows with RSI 14 at or above this (0–100)." }),
     minSentiment: t.float({ description: "Only rows whose news sentiment in the window is at least this (-1..1); rows without news fail." }),
     minPrice: t.float(),
@@ -122,7 +128,7 @@ const screenInputFields = (t: Parameters<Parameters<typeof builder.inputType>[1]
     newsWindowDays: t.int(),
     requireCrossover: t.boolean({ description: "Only rows where SMA 5 crossed above SMA 20 inside the lookback window." }),
     requireMaCondition: t.boolean({ description: "Only rows with SMA 5 above SMA 20." }),
-    requireOptions: t.boolean(),
+    requireOptions: t.boolean({ deprecationReason: NOT_APPLIED.options }),
     sectorKeyword: t.string(),
     tickers: t.stringList(),
     universe: t.field({ type: ScreenUniverse, required: true }),
@@ -181,7 +187,7 @@ export const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest"
   description: "The validated request a run used (every default filled in).",
   fields: (t) => ({
     asOf: t.exposeString("asOf", { nullable: true, description: "The past day asked for, or null for the latest." }),
-    batchSize: t.exposeInt("batchSize"),
+    batchSize: t.exposeInt("batchSize", { nullable: true, deprecationReason: NOT_APPLIED.batchSize }),
     includeEtf: t.exposeBoolean("includeEtf"),
     lookbackDays: t.exposeInt("lookbackDays"),
     maxBeta: t.exposeFloat("maxBeta"),
@@ -189,7 +195,7 @@ export const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest"
     maxRsi: t.exposeFloat("maxRsi", { nullable: true }),
     maxSymbols: t.exposeInt("maxSymbols"),
     minBeta: t.exposeFloat("minBeta"),
-    minOptionsOi: t.exposeInt("minOptionsOi"),
+    minOptionsOi: t.exposeInt("minOptionsOi", { deprecationReason: NOT_APPLIED.options }),
     minRsi: t.exposeFloat("minRsi", { nullable: true }),
     minSentiment: t.exposeFloat("minSentiment", { nullable: true }),
     minPrice: t.exposeFloat("minPrice"),
@@ -198,7 +204,7 @@ export const ScreenRequestRef = builder.objectRef<ScreenRequest>("ScreenRequest"
     newsWindowDays: t.exposeInt("newsWindowDays"),
     requireCrossover: t.exposeBoolean("requireCrossover"),
     requireMaCondition: t.exposeBoolean("requireMaCondition"),
-    requireOptions: t.exposeBoolean("requireOptions"),
+    requireOptions: t.exposeBoolean("requireOptions", { deprecationReason: NOT_APPLIED.options }),
     sectorKeyword: t.exposeString("sectorKeyword", { nullable: true }),
     // A short list the request carries (no query): priced as one item.
     tickers: t.exposeStringList("tickers", { nullable: true, complexity: { field: 1, multiplier: 1 } }),
@@ -228,7 +234,7 @@ const ScreenWarningRef = builder.objectRef<ScreenWarning>("ScreenWarning").imple
   fields: (t) => ({
     code: t.exposeString("code", {
       description:
-        "e.g. OPTIONS_DATA_UNAVAILABLE, PE_PARTIAL, EARNINGS_DATES_PARTIAL, SECTOR_PARTIAL, UNIVERSE_TRUNCATED, NO_PRICE_DATA, NEWS_SOURCES_EMPTY, BETA_PROXY, UNKNOWN_TICKERS; " +
+        "e.g. OPTIONS_DATA_UNAVAILABLE, BATCH_SIZE_IGNORED, PE_PARTIAL, EARNINGS_DATES_PARTIAL, SECTOR_PARTIAL, UNIVERSE_TRUNCATED, NO_PRICE_DATA, NEWS_SOURCES_EMPTY, BETA_PROXY, UNKNOWN_TICKERS; " +
         "Pro: AI_SCORE_UNKNOWN, AI_PICKS_UNAVAILABLE, RETURN_UNKNOWN, VOLATILITY_UNKNOWN, EARNINGS_NOT_COVERED, EARNINGS_NEXT_REPORT_UNKNOWN, BEAT_PROBABILITY_UNKNOWN, " +
         "SENTIMENT_UNKNOWN, FUND_QUARTER_UNAVAILABLE, FUND_QUARTER_PARTIAL, FUND_CHANGE_UNKNOWN, FUND_NOT_TRACKED, ANALYST_ACTIONS_FROM_NEWS, AI_SCORE_PARTIAL, EARNINGS_PREDICTIONS_PARTIAL (api/src/screening/README.md)",
     }),
@@ -569,8 +575,8 @@ builder.queryFields((t) => ({
     description: "Universe choices with their real sizes and labels.",
     // Five entries from memory: priced as one item.
     complexity: { field: 1, multiplier: 1 },
-    resolve: () => [
-      ...universeInfo(),
+    resolve: async (_root, _args, context) => [
+      ...universeInfo(await context.technicals.current()),
       {
         universe: "upload" as const,
         label: "Upload CSV",

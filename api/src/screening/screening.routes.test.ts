@@ -51,7 +51,20 @@ describe("POST /api/screening/run", () => {
       expect(Object.keys(row).sort()).toEqual(basicRowKeys);
       expect(["strong_bullish", "bullish", "neutral"]).toContain(row.momentum);
     }
-    expect(body.warnings).toContainEqual({ code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: expect.any(String) });
+    expect(body.warnings.map((warning: { code: string }) => warning.code)).not.toContain("OPTIONS_DATA_UNAVAILABLE");
+  });
+
+  it("accepts the spec's requireOptions and batchSize from older clients, and says it did not apply them", async () => {
+    const response = await request(test.app)
+      .post("/api/screening/run")
+      .send({ universe: "manual", tickers: defaultTickers, requireOptions: true, minOptionsOi: 0, batchSize: 150 })
+      .expect(200);
+    expect(response.body.warnings).toEqual(
+      expect.arrayContaining([
+        { code: "OPTIONS_DATA_UNAVAILABLE", field: "requireOptions", message: expect.stringMatching(/not applied/) },
+        { code: "BATCH_SIZE_IGNORED", field: "batchSize", message: expect.stringMatching(/not applied/) },
+      ]),
+    );
   });
 
   it("answers 400 naming lookbackDays and its 45–365 bound", async () => {

@@ -59,7 +59,6 @@ export function ScreenBacktest({ result }: { result: ScreenBacktest_result$key }
         kind
         request {
           asOf
-          batchSize
           includeEtf
           lookbackDays
           maxBeta
@@ -67,7 +66,6 @@ export function ScreenBacktest({ result }: { result: ScreenBacktest_result$key }
           maxRsi
           maxSymbols
           minBeta
-          minOptionsOi
           minPrice
           minRsi
           minSentiment
@@ -82,7 +80,6 @@ export function ScreenBacktest({ result }: { result: ScreenBacktest_result$key }
           newsWindowDays
           requireCrossover
           requireMaCondition
-          requireOptions
           sectorKeyword
           tickers
           universe

@@ -7,7 +7,6 @@ import { formatInteger } from "../ScreenResults/format";
 import { Button } from "../ui/Button";
 import { readFileText } from "./readFileText";
 import {
-  BATCH_SIZE,
   checkScreenForm,
   NEWS_SOURCES,
   NUMBER_FIELDS,
@@ -240,18 +239,10 @@ export function ScreenForm({ query, values, onChange, onRun, running, runLabel, 
         {numberField("maxEarnDays", "0 keeps every stock.")}
       </Pair>
 
-      <Group>
-        <legend>Options and beta</legend>
-        <Check>
-          <input type="checkbox" checked={values.requireOptions} onChange={(event) => set("requireOptions", event.target.checked)} />
-          Require listed options
-        </Check>
-        {numberField("minOptionsOi")}
-        <Pair>
-          {numberField("minBeta")}
-          {numberField("maxBeta")}
-        </Pair>
-      </Group>
+      <Pair>
+        {numberField("minBeta")}
+        {numberField("maxBeta")}
+      </Pair>
 
       <Field>
         <label htmlFor={fieldId("sectorKeyword")}>Sector keyword</label>
@@ -302,12 +293,6 @@ export function ScreenForm({ query, values, onChange, onRun, running, runLabel, 
         </Pair>
         {numberField("minSentiment", "Optional, −1 to 1; stocks without news fail it.")}
       </Group>
-
-      <Field>
-        <label htmlFor={fieldId("batchSize")}>Batch size</label>
-        <TextInput id={fieldId("batchSize")} type="number" value={BATCH_SIZE} readOnly aria-describedby={fieldId("batchSize-hint")} />
-        <FieldHint id={fieldId("batchSize-hint")}>Fixed at {BATCH_SIZE}. Indicators are precomputed for every symbol, so the batch size does not change the results.</FieldHint>
-      </Field>
 
       {children}
 

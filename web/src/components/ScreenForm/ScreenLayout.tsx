@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, useRef, type ComponentProps, type ReactNode } from "react";
 import styled from "styled-components";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { InlineSpinner } from "../InlineSpinner/InlineSpinner";
@@ -6,6 +6,7 @@ import { Notice } from "../Notice/Notice";
 import { SavedScreens } from "../SavedScreens/SavedScreens";
 import { ScreenPresets } from "../ScreenPresets/ScreenPresets";
 import { applyPreset } from "../ScreenPresets/presets";
+import { ResultsFocusContext } from "../ScreenResults/resultsFocus";
 import { Card } from "../ui/Layout";
 import { ScreenForm, type ScreenFormProps } from "./ScreenForm";
 
@@ -53,10 +54,25 @@ const Pane = styled.div<{ $pending?: boolean }>`
  * The right column; dimmed while a new run is pending over older results. The run button sits at
  * the bottom of a long form, so when a run starts or ends with the results out of sight they scroll
  * into view (on a phone the page only grows tall enough to scroll there once the rows arrive).
+ * After a run from the form (`run.focusToken` grew) the results summary takes focus (resultsFocus.ts).
  */
-export function ResultsPane({ pending = false, children }: { pending?: boolean; children: ReactNode }) {
+export function ResultsPane({ run, children }: { run: { pending: boolean; focusToken: number }; children: ReactNode }) {
+  const { pending, focusToken } = run;
   const pane = useRef<HTMLDivElement>(null);
   const wasPending = useRef(pending);
+  // Runs finished before this pane mounted (e.g. on another tab) do not move focus when it shows.
+  const focusHandled = useRef(focusToken);
+  const focus = useMemo(
+    () => ({
+      token: focusToken,
+      claim: (token: number) => {
+        if (token <= focusHandled.current) return false;
+        focusHandled.current = token;
+        return true;
+      },
+    }),
+    [focusToken],
+  );
   useEffect(() => {
     const element = pane.current;
     if (wasPending.current === pending || !element) return;
@@ -66,7 +82,7 @@ export function ResultsPane({ pending = false, children }: { pending?: boolean; 
   }, [pending]);
   return (
     <Pane ref={pane} $pending={pending} aria-busy={pending}>
-      {children}
+      <ResultsFocusContext.Provider value={focus}>{children}</ResultsFocusContext.Provider>
     </Pane>
   );
 }

@@ -37,8 +37,6 @@ export interface ScreenFormValues {
   upload: UploadedTickers | null;
   lookbackDays: string;
   newsWindowDays: string;
-  requireOptions: boolean;
-  minOptionsOi: string;
   minBeta: string;
   maxBeta: string;
   maxEarnDays: string;
@@ -66,7 +64,6 @@ export interface NumberFieldSpec extends NumberRule {
 export const NUMBER_FIELDS = {
   lookbackDays: { label: "Lookback days", step: 5, ...SCREEN_NUMBER_RULES.lookbackDays },
   newsWindowDays: { label: "News window (days)", step: 1, ...SCREEN_NUMBER_RULES.newsWindowDays },
-  minOptionsOi: { label: "Min options open interest", step: 100, ...SCREEN_NUMBER_RULES.minOptionsOi },
   minBeta: { label: "Min beta", step: 0.1, ...SCREEN_NUMBER_RULES.minBeta },
   maxBeta: { label: "Max beta", step: 0.1, ...SCREEN_NUMBER_RULES.maxBeta },
   maxEarnDays: { label: "Exclude earnings within (days)", step: 1, ...SCREEN_NUMBER_RULES.maxEarnDays },
@@ -79,8 +76,6 @@ export const NUMBER_FIELDS = {
 } as const satisfies Record<string, NumberFieldSpec>;
 export type NumberField = keyof typeof NUMBER_FIELDS;
 
-/** Spec §9: batch size is fixed in the form (the API allows 50–300). */
-export const BATCH_SIZE = SCREEN_NUMBER_RULES.batchSize.default;
 export { SECTOR_KEYWORD_MAX_LENGTH };
 export const DEFAULT_MANUAL_TICKERS = "AAPL, MSFT, NVDA, JPM, AMZN";
 const numberText = (value: number | null | undefined) => (value == null ? "" : String(value));
@@ -92,8 +87,6 @@ export const DEFAULT_SCREEN_FORM_VALUES: ScreenFormValues = {
   upload: null,
   lookbackDays: defaultText("lookbackDays"),
   newsWindowDays: defaultText("newsWindowDays"),
-  requireOptions: SCREEN_FLAG_DEFAULTS.requireOptions,
-  minOptionsOi: defaultText("minOptionsOi"),
   minBeta: defaultText("minBeta"),
   maxBeta: defaultText("maxBeta"),
   maxEarnDays: defaultText("maxEarnDays"),
@@ -186,8 +179,6 @@ export function checkScreenForm(values: ScreenFormValues): ScreenFormCheck {
     ...(tickers ? { tickers: tickers.tickers } : {}),
     lookbackDays: required("lookbackDays"),
     newsWindowDays: required("newsWindowDays"),
-    requireOptions: values.requireOptions,
-    minOptionsOi: required("minOptionsOi"),
     minBeta: required("minBeta"),
     maxBeta: required("maxBeta"),
     maxEarnDays: required("maxEarnDays"),
@@ -197,7 +188,6 @@ export function checkScreenForm(values: ScreenFormValues): ScreenFormCheck {
     minPrice: required("minPrice"),
     minVolume: required("minVolume"),
     maxSymbols: required("maxSymbols"),
-    batchSize: BATCH_SIZE,
     ...optional("minRsi"),
     ...optional("maxRsi"),
     ...optional("minSentiment"),
@@ -216,8 +206,6 @@ export function formValuesFromRequest(requestKey: screenFormValues_request$key):
         tickers
         lookbackDays
         newsWindowDays
-        requireOptions
-        minOptionsOi
         minBeta
         maxBeta
         maxEarnDays
@@ -249,8 +237,6 @@ export function formValuesFromRequest(requestKey: screenFormValues_request$key):
     upload: request.universe === "UPLOAD" ? { fileName: null, column: null, tickers: [...tickers], dropped: [] } : null,
     lookbackDays: numberText(request.lookbackDays),
     newsWindowDays: numberText(request.newsWindowDays),
-    requireOptions: request.requireOptions,
-    minOptionsOi: numberText(request.minOptionsOi),
     minBeta: numberText(request.minBeta),
     maxBeta: numberText(request.maxBeta),
     maxEarnDays: numberText(request.maxEarnDays),

@@ -1,12 +1,11 @@
 import { useEffect } from "react";
-import { checkScreenForm, type ScreenFormValues } from "./screenFormValues";
 import { readScreenSession, writeScreenSession } from "./screenSession";
-import type { ScreenInput } from "./useScreenRun";
+import type { RunOptions } from "./useScreenRun";
 
-interface FirstVisitRun {
-  /** The screen's form values (run as they stand, when they are valid). */
-  values: ScreenFormValues;
-  run: { run: (input: ScreenInput) => void; pending: boolean; hasRun: boolean };
+interface FirstVisitRun<Input> {
+  /** The screen's request as the form stands (null: the form does not check, so nothing runs). */
+  input: Input | null;
+  run: { run: (input: Input, options?: RunOptions) => void; pending: boolean; hasRun: boolean };
   /** Where the tab's state is kept (screenSessionKey). */
   sessionKey: string;
   /** Whether this view runs on a first visit at all (e.g. at a chosen or default day, with access). */
@@ -18,19 +17,18 @@ interface FirstVisitRun {
 /**
  * Runs the form's screen once per browser session when nothing was run, kept or stored: the
  * default day is picked for its news, so the first view shows news-driven rows, not an empty pane.
+ * Focus stays where it is: the user did not ask for this run.
  */
-export function useFirstVisitRun({ values, run, sessionKey, enabled, hasStoredRun }: FirstVisitRun): void {
+export function useFirstVisitRun<Input>({ input, run, sessionKey, enabled, hasStoredRun }: FirstVisitRun<Input>): void {
   const autoRunKey = `${sessionKey}.firstVisitRun`;
   const shouldRun = enabled && !run.hasRun && !run.pending && !hasStoredRun;
   useEffect(() => {
-    if (!shouldRun || readScreenSession<boolean>(autoRunKey)) return;
-    const check = checkScreenForm(values);
-    if (!check.input) return;
+    if (!shouldRun || input === null || readScreenSession<boolean>(autoRunKey)) return;
     writeScreenSession(autoRunKey, true);
-    run.run(check.input);
+    run.run(input, { moveFocus: false });
     // Torn down before it finished (a remount drops the run in flight): the next mount runs it.
     return () => {
       if (readScreenSession(`${sessionKey}.run`) === null) writeScreenSession(autoRunKey, false);
     };
-  }, [shouldRun, autoRunKey, sessionKey, values, run]);
+  }, [shouldRun, autoRunKey, sessionKey, input, run]);
 }

@@ -110,15 +110,20 @@ interface KeptRun {
   data: PayloadData;
 }
 
+/** `moveFocus` (default true, a run from the form): once it is done, focus moves to the results summary. */
+export type RunOptions = { moveFocus?: boolean };
+
 export interface ScreenRun<Query extends ScreenRunOperation> {
   /** Runs `input` as of the view's day (its own asOf is replaced). */
-  run: (input: ScreenInput) => void;
+  run: (input: ScreenInput, options?: RunOptions) => void;
   /** True from the click until the server answers: the run button reads 'Running...'. */
   pending: boolean;
   /** The latest successful run, read from the store (null before the first), or the one kept from before. */
   result: PreloadedQuery<Query> | null | undefined;
   /** Whether a run was made or kept (the first-visit run is made only when none was). */
   hasRun: boolean;
+  /** How many runs that move focus have finished (ResultsPane moves focus when it grows). */
+  focusToken: number;
 }
 
 /**
@@ -140,6 +145,7 @@ function useScreenRun<Query extends ScreenRunOperation>(
   const { toast } = useToast();
   const [result, loadResult] = useQueryLoader<Query>(query);
   const [pending, setPending] = useState(false);
+  const [focusToken, setFocusToken] = useState(0);
   const inFlight = useRef<Subscription | null>(null);
   // Unmounting drops the run in flight; a remount of the same state (React's Strict Mode) must not
   // keep waiting for it.
@@ -174,7 +180,7 @@ function useScreenRun<Query extends ScreenRunOperation>(
   }, [environment, query, runKey]);
 
   const run = useCallback(
-    (formInput: ScreenInput) => {
+    (formInput: ScreenInput, { moveFocus = true }: RunOptions = {}) => {
       const input = inputAsOf(formInput, asOf);
       inFlight.current?.unsubscribe();
       setPending(true);
@@ -190,6 +196,7 @@ function useScreenRun<Query extends ScreenRunOperation>(
           inFlight.current = null;
           loadResult(variables, { fetchPolicy: "store-only" });
           setPending(false);
+          if (moveFocus) setFocusToken((token) => token + 1);
           if (answer) writeScreenSession(runKey, { queryVersion: queryVersion(request.params), input, data: answer } satisfies KeptRun);
           toast(successToast);
         },
@@ -207,10 +214,10 @@ function useScreenRun<Query extends ScreenRunOperation>(
   useEffect(() => {
     // Starting the run is this effect's job: it brings the server's answer in line with the URL's day.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (lastInput && (lastInput.asOf ?? null) !== asOf) run(lastInput);
+    if (lastInput && (lastInput.asOf ?? null) !== asOf) run(lastInput, { moveFocus: false });
   }, [asOf, lastInput, run]);
 
-  return { run, pending, result: result ?? restored, hasRun: keptAtMount || lastInput !== null };
+  return { run, pending, result: result ?? restored, hasRun: keptAtMount || lastInput !== null, focusToken };
 }
 
 export type BasicScreenRun = ScreenRun<useScreenRunBasicQuery>;
@@ -227,7 +234,7 @@ export function useCombinedScreenRun(sessionKey: string, asOf: string | null): C
 
 export type { ProScreenInput };
 /** A Pro run: its input carries the advanced filters beside the Basic request. */
-export type ProScreenRun = Omit<ScreenRun<useScreenRunProQuery>, "run"> & { run: (input: ProScreenInput) => void };
+export type ProScreenRun = Omit<ScreenRun<useScreenRunProQuery>, "run"> & { run: (input: ProScreenInput, options?: RunOptions) => void };
 
 export function useProScreenRun(sessionKey: string, asOf: string | null): ProScreenRun {
   return useScreenRun<useScreenRunProQuery>(ProScreenRunQuery, sessionKey, asOf, PRO_SUCCESS_TOAST, proFailureToast) as ProScreenRun;

@@ -5,7 +5,8 @@ import { executeAgainstSchema } from "../../../test/relay";
 import { renderWithProviders } from "../../../test/render";
 import { clearScreenSession } from "../ScreenForm/screenSession";
 import { BasicScreenResults } from "./BasicScreenResults";
-import { ROW_HEIGHT } from "./BasicResultsTable";
+import { themes } from "../../theme/tokens";
+import { bodyRows, captureDownloads, cellOf, clickHeader, columnHeader, mockTableViewport, resultsTable, ROW_HEIGHT, tickers, VIEWPORT_HEIGHT } from "./resultsTableTesting";
 import type { BasicRow } from "./basicColumns";
 import type { BasicScreenResultsTestQuery } from "./__generated__/BasicScreenResultsTestQuery.graphql";
 
@@ -89,33 +90,15 @@ async function renderResults(fixture: Fixture = {}) {
   return utils;
 }
 
-const table = () => screen.getByRole("table");
-const bodyRows = () => within(table()).getAllByRole("row").slice(1);
-const tickers = () => bodyRows().map((tr) => within(tr).getByRole("link").textContent);
-const cell = (ticker: string, column: string) => {
-  const headers = within(table()).getAllByRole("columnheader");
-  const header = within(table()).getByRole("columnheader", { name: column });
-  const tr = bodyRows().find((candidate) => within(candidate).getByRole("link").textContent === ticker);
-  if (!tr) throw new Error(`No row for ${ticker}`);
-  return tr.children[headers.indexOf(header)] as HTMLElement;
-};
-/** jsdom's Blob has no text(); FileReader reads it. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
+const lightTheme = themes.light;
+/** "#036b4f" as getComputedStyle writes it: "rgb(3, 107, 79)". */
+const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
 const toneOf = (element: HTMLElement) => element.querySelector("[data-tone]")?.getAttribute("data-tone") ?? null;
+const cell = (ticker: string, column: string) => cellOf(ticker, column);
 
-// The virtualiser sizes its window from the scroll area's height, which jsdom leaves at 0.
-const VIEWPORT_HEIGHT = 480;
 beforeEach(() => {
   clearScreenSession();
-  jest.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(VIEWPORT_HEIGHT);
+  mockTableViewport();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -127,7 +110,7 @@ test("shows the KPI tiles, the source with its as-of and snapshot label, the bet
     ],
   });
   const tile = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
-  expect(tile("Universe")).toBe("5");
+  expect(tile("Symbols Screened")).toBe("5");
   expect(tile("With Price Data")).toBe("5");
   expect(tile("MA Pass 5 over 20")).toBe("4");
 
@@ -142,7 +125,7 @@ test("shows the KPI tiles, the source with its as-of and snapshot label, the bet
   expect(caveats.open).toBe(true);
   expect(within(caveats).getByText("The bundled data has no options open interest, so requireOptions was not applied.")).toBeTruthy();
   expect(within(caveats).getByText("P/E is known for 3 of 5 stocks.")).toBeTruthy();
-  expect(screen.getByText("5 matches")).toBeTruthy();
+  expect(screen.getByTestId("results-summary").textContent).toBe("5 matches as of Apr 21, 2021");
 });
 
 test("live data carries no snapshot label", async () => {
@@ -154,16 +137,16 @@ test("colours RSI, technical score and sentiment by the spec's thresholds, with 
   await renderResults();
   expect(toneOf(cell("NVDA", "RSI"))).toBe("overbought");
   expect(cell("NVDA", "RSI").textContent).toBe("75.4OB (overbought)");
-  expect(getComputedStyle(cell("NVDA", "RSI").querySelector("[data-tone]") as HTMLElement).color).toBe("rgb(185, 28, 28)"); // danger red
+  expect(getComputedStyle(cell("NVDA", "RSI").querySelector("[data-tone]") as HTMLElement).color).toBe(rgbOf(lightTheme.colors.danger)); // danger red
   expect(toneOf(cell("MSFT", "RSI"))).toBe("oversold");
-  expect(getComputedStyle(cell("MSFT", "RSI").querySelector("[data-tone]") as HTMLElement).color).toBe("rgb(4, 120, 87)"); // success green
+  expect(getComputedStyle(cell("MSFT", "RSI").querySelector("[data-tone]") as HTMLElement).color).toBe(rgbOf(lightTheme.colors.success)); // success green
   expect(toneOf(cell("AAPL", "RSI"))).toBeNull(); // 70 is not above 70
   expect(toneOf(cell("JPM", "RSI"))).toBeNull(); // 30 is not below 30
   expect(cell("AMZN", "RSI").textContent).toBe("—");
 
   expect(toneOf(cell("NVDA", "Tech Score"))).toBe("strong");
   expect(toneOf(cell("MSFT", "Tech Score"))).toBe("good");
-  expect(getComputedStyle(cell("MSFT", "Tech Score").querySelector("[data-tone]") as HTMLElement).color).toBe("rgb(29, 78, 216)"); // primary blue
+  expect(getComputedStyle(cell("MSFT", "Tech Score").querySelector("[data-tone]") as HTMLElement).color).toBe(rgbOf(lightTheme.colors.primary)); // primary blue
   expect(toneOf(cell("AMZN", "Tech Score"))).toBe("good"); // 80 is not above 80
   expect(toneOf(cell("AAPL", "Tech Score"))).toBeNull(); // 60 is not above 60
 
@@ -184,11 +167,11 @@ test("colours RSI, technical score and sentiment by the spec's thresholds, with 
 
 test("every column has a header, short where the name is long, named in full for assistive technology", async () => {
   await renderResults({ rows: [row("NVR", { price: 4867.25, sma50: 4712.5, peRatio: 1234.56, analystUpgrades: 3 })] });
-  const headers = within(table()).getAllByRole("columnheader");
+  const headers = within(resultsTable()).getAllByRole("columnheader");
   expect(headers.map((th) => th.querySelector("button")?.title)).toEqual([
     "Ticker", "Price", "SMA 5", "SMA 20", "SMA 50", "RSI", "Volume", undefined, "Sentiment", "News Count", "Analyst Activity", undefined, "P/E", "Beta",
   ].map((title) => title ?? "")); // Tech Score and Momentum explain themselves in a tooltip instead
-  expect(within(table()).getByRole("columnheader", { name: "News Count" }).textContent).toBe("NewsNews Count");
+  expect(within(resultsTable()).getByRole("columnheader", { name: "News Count" }).textContent).toBe("NewsNews Count");
   // Four-digit figures drop their cents to fit; the exact figure is in the title.
   expect(cell("NVR", "Price").textContent).toBe("$4,867");
   expect((cell("NVR", "Price").firstElementChild as HTMLElement).title).toBe("$4,867.25");
@@ -213,29 +196,45 @@ test("the Tech Score header shows the server's formula on hover or focus", async
 
 test("sorts by any column from its header, announcing the order with aria-sort, missing values last", async () => {
   await renderResults();
-  const header = (name: string) => screen.getByRole("columnheader", { name: new RegExp(`^${name}`) });
   // The server's order first: technical score, highest first.
   expect(tickers()).toEqual(["NVDA", "AMZN", "MSFT", "AAPL", "JPM"]);
-  expect(header("Tech Score").getAttribute("aria-sort")).toBe("descending");
+  expect(columnHeader("Tech Score").getAttribute("aria-sort")).toBe("descending");
 
-  fireEvent.click(within(header("RSI")).getByRole("button"));
-  expect(header("RSI").getAttribute("aria-sort")).toBe("descending");
-  expect(header("Tech Score").getAttribute("aria-sort")).toBe("none");
+  clickHeader("RSI");
+  expect(columnHeader("RSI").getAttribute("aria-sort")).toBe("descending");
+  expect(columnHeader("Tech Score").getAttribute("aria-sort")).toBe("none");
   expect(tickers()).toEqual(["NVDA", "AAPL", "JPM", "MSFT", "AMZN"]);
 
-  fireEvent.click(within(header("RSI")).getByRole("button"));
-  expect(header("RSI").getAttribute("aria-sort")).toBe("ascending");
+  clickHeader("RSI");
+  expect(columnHeader("RSI").getAttribute("aria-sort")).toBe("ascending");
   expect(tickers()).toEqual(["MSFT", "JPM", "AAPL", "NVDA", "AMZN"]);
   expect(screen.getByText("Sorted by RSI, ascending.")).toBeTruthy();
 
-  fireEvent.click(within(header("Ticker")).getByRole("button"));
+  clickHeader("Ticker");
   expect(tickers()).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
+});
+
+test("each header cell is one sort button filling the cell, named by the column's full label, reached with Tab", async () => {
+  await renderResults();
+  for (const header of within(resultsTable()).getAllByRole("columnheader")) {
+    const button = within(header).getByRole("button");
+    // The button is the cell's only content and fills it, so a click anywhere in the cell sorts.
+    expect(header.querySelectorAll("button")).toHaveLength(1);
+    expect(getComputedStyle(button).width).toBe("100%");
+    expect(getComputedStyle(button).height).toBe("100%");
+    expect(getComputedStyle(header).paddingLeft).toBe("0px");
+    // A native button: focusable in tab order, Enter and Space press it.
+    expect(button.tagName).toBe("BUTTON");
+    expect(button.getAttribute("tabindex")).toBeNull();
+  }
+  expect(within(columnHeader("Volume")).getByRole("button").textContent).toContain("Vol");
+  expect(within(columnHeader("Volume")).getByRole("button", { name: "Volume" })).toBeTruthy();
 });
 
 test("with 4,000 rows only the visible window is rendered, and scrolling brings later rows in", async () => {
   const many = Array.from({ length: 4000 }, (_, index) => row(`T${String(index).padStart(4, "0")}`.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]), { technicalScore: 100 - index / 40 }));
   await renderResults({ rows: many });
-  expect(table().getAttribute("aria-rowcount")).toBe("4001");
+  expect(resultsTable().getAttribute("aria-rowcount")).toBe("4001");
   const rendered = bodyRows().filter((tr) => tr.getAttribute("aria-hidden") !== "true");
   expect(rendered.length).toBeGreaterThan(0);
   expect(rendered.length).toBeLessThan(60);
@@ -252,19 +251,14 @@ test("with 4,000 rows only the visible window is rendered, and scrolling brings 
 });
 
 test("Export CSV downloads basic_screening_results.csv with the spec's columns in the table's sort order", async () => {
-  const created: Blob[] = [];
-  const clicked: string[] = [];
-  Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), "blob:results"), revokeObjectURL: () => {} });
-  jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this.download);
-  });
+  const downloads = captureDownloads();
   await renderResults();
-  fireEvent.click(within(screen.getByRole("columnheader", { name: /^Ticker/ })).getByRole("button"));
+  clickHeader("Ticker");
   fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 
-  expect(clicked).toEqual(["basic_screening_results.csv"]);
-  const text = await readText(created[0]);
-  const lines = text.split("\r\n");
+  const [file] = await downloads.read();
+  expect(file.fileName).toBe("basic_screening_results.csv");
+  const lines = file.text.split("\r\n");
   expect(lines[0]).toBe("Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Beta");
   expect(lines.slice(1, 6).map((line) => line.split(",")[0])).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
 });

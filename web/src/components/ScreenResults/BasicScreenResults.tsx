@@ -1,15 +1,10 @@
 import { useMemo } from "react";
 import { graphql, useFragment } from "react-relay";
-import styled from "styled-components";
 import { Notice } from "../Notice/Notice";
 import { ScreenBacktest } from "../ScreenBacktest/ScreenBacktest";
-import { useScreenSessionState } from "../ScreenForm/screenSession";
-import { Button } from "../ui/Button";
-import { BASIC_CSV_FILE_NAME, buildBasicResultsCsv, DEFAULT_SORT, sortBasicRows, type SortState } from "./basicColumns";
-import { BasicResultsTable } from "./BasicResultsTable";
-import { downloadCsv } from "./csv";
-import { formatInteger } from "./format";
-import { MatchCount, ResultsSection } from "./resultsStyles";
+import { BASIC_COLUMNS, BASIC_CSV_FILE_NAME, buildBasicResultsCsv, DEFAULT_SORT, type BasicColumnKey } from "./basicColumns";
+import { ResultsSection } from "./resultsStyles";
+import { ResultsGrid } from "./ResultsGrid";
 import { useScoreMethodology, type ScoreMethodologyKey } from "./ScoreHelp";
 import { ScreenSummary } from "./ScreenSummary";
 import { ToneLegend } from "./ToneLegend";
@@ -24,9 +19,9 @@ interface BasicScreenResultsProps {
 }
 
 /**
- * Basic screen results (spec §2): KPI tiles, source and as-of, warnings, and every matching row
- * in a sortable, virtualised table that exports to basic_screening_results.csv in its sort order.
- * A new run starts in the server's order.
+ * Basic screen results (spec §2): the summary, KPI tiles, source and as-of, warnings, and every
+ * matching row in the sortable, virtualised table that exports to basic_screening_results.csv in its
+ * sort order. A new run starts in the server's order.
  */
 export function BasicScreenResults({ result, methodology }: BasicScreenResultsProps) {
   const data = useFragment(
@@ -35,6 +30,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
         ...ScreenSummary_result
         ...ScreenBacktest_result
         runId
+        # Every row: the server prices a page by its size (1 point per 100 rows) and caps it at 10,000.
         rows(first: 10000) {
           totalCount
           edges {
@@ -63,13 +59,8 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
     result,
   );
   const { technicalScoreFormula, momentumRule } = useScoreMethodology(methodology);
-  // Kept with its run, so Back from a stock page finds the rows in the order they were left.
-  const [keptSort, setKeptSort] = useScreenSessionState<{ runId: string; sort: SortState } | null>("basic.sort", null);
-  const sort = keptSort?.runId === data.runId ? keptSort.sort : DEFAULT_SORT;
-  const setSort = (next: SortState) => setKeptSort({ runId: data.runId, sort: next });
   const rows = useMemo(() => data.rows.edges.map((edge) => edge.node), [data.rows.edges]);
-  const sortedRows = useMemo(() => sortBasicRows(rows, sort), [rows, sort]);
-  const { totalCount } = data.rows;
+  const headerHelp: Partial<Record<BasicColumnKey, string>> = { technicalScore: `Tech Score: ${technicalScoreFormula}`, momentum: momentumRule };
 
   return (
     <ResultsSection aria-label="Basic screen results">
@@ -80,24 +71,16 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
         </Notice>
       ) : (
         <>
-          <Toolbar>
-            <MatchCount>
-              {rows.length < totalCount
-                ? `Showing ${formatInteger(rows.length)} of ${formatInteger(totalCount)} matches`
-                : `${formatInteger(totalCount)} ${totalCount === 1 ? "match" : "matches"}`}
-            </MatchCount>
-            <Button type="button" $variant="secondary" $size="sm" onClick={() => downloadCsv(BASIC_CSV_FILE_NAME, buildBasicResultsCsv(sortedRows))}>
-              Export CSV
-            </Button>
-          </Toolbar>
-          {/* Keyed by run: a new run's table starts scrolled to the top. */}
-          <BasicResultsTable
-            key={data.runId}
-            rows={sortedRows}
-            sort={sort}
-            onSortChange={setSort}
-            technicalScoreFormula={technicalScoreFormula}
-            momentumRule={momentumRule}
+          <ResultsGrid
+            runId={data.runId}
+            sortSessionKey="basic.sort"
+            label="Screening results table"
+            columns={BASIC_COLUMNS}
+            rows={rows}
+            totalCount={data.rows.totalCount}
+            defaultSort={DEFAULT_SORT}
+            headerHelp={headerHelp}
+            csv={{ fileName: BASIC_CSV_FILE_NAME, build: buildBasicResultsCsv }}
           />
           <ToneLegend sentiment={BASIC_SENTIMENT_THRESHOLDS} />
           <ScreenBacktest result={data} />
@@ -106,11 +89,3 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
     </ResultsSection>
   );
 }
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;

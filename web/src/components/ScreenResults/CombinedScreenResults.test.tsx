@@ -4,7 +4,9 @@ import { createMockEnvironment } from "relay-test-utils";
 import { executeAgainstSchema } from "../../../test/relay";
 import { renderWithProviders } from "../../../test/render";
 import { Providers } from "../../Providers";
+import { clearScreenSession } from "../ScreenForm/screenSession";
 import { CombinedResultsSkeleton, CombinedScreenResults } from "./CombinedScreenResults";
+import { captureDownloads, cellOf as tableCell, clickHeader, columnHeader, mockTableViewport, resultsTable, tickers } from "./resultsTableTesting";
 import type { CombinedScreenResultsTestQuery } from "./__generated__/CombinedScreenResultsTestQuery.graphql";
 
 const TestQuery = graphql`
@@ -68,35 +70,50 @@ async function renderCombined() {
   await screen.findByRole("region", { name: "Combined analysis results" });
 }
 
-const rowOf = (ticker: string) => screen.getByRole("link", { name: ticker }).closest("tr") as HTMLElement;
-const cellOf = (ticker: string, column: string) => {
-  const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
-  return rowOf(ticker).children[headers.indexOf(column)] as HTMLElement;
-};
+const cellOf = (ticker: string, column: string) => tableCell(ticker, column);
 const toneOf = (element: HTMLElement) => element.querySelector("[data-tone]")?.getAttribute("data-tone") ?? null;
 
-test("shows the tiles and the first 10 rows of the combined run, graded, with the spec's columns", async () => {
+beforeEach(() => {
+  clearScreenSession();
+  mockTableViewport();
+});
+afterEach(() => jest.restoreAllMocks());
+
+test("shows the tiles and every graded row of the combined run, with the spec's columns, best combined score first", async () => {
   await renderCombined();
-  expect(screen.getByText("Universe", { selector: "dt" }).nextElementSibling?.textContent).toBe("503");
-  expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
-    "Ticker",
-    "Price",
-    "Grade",
-    "Combined Score",
-    "Tech Score",
-    "Sentiment",
-    "News",
-    "Crossover",
-    "Momentum",
-  ]);
-  expect(screen.getAllByRole("row")).toHaveLength(11); // header + 10
-  expect(screen.queryByRole("link", { name: "IBM" })).toBeNull();
-  expect(screen.getByText("Top 10 of 12 matches, by combined score")).toBeTruthy();
+  expect(screen.getByText("Symbols Screened", { selector: "dt" }).nextElementSibling?.textContent).toBe("503");
+  expect(screen.getByTestId("results-summary").textContent).toBe("12 matches as of Apr 21, 2021");
+  const labels = ["Ticker", "Price", "Grade", "Combined Score", "Tech Score", "Sentiment", "News", "Crossover", "Momentum"];
+  expect(within(resultsTable()).getAllByRole("columnheader")).toEqual(labels.map((label) => columnHeader(label)));
+  // Every match, not a top 10.
+  expect(tickers()).toEqual(TICKERS);
+  expect(screen.queryByText(/Top 10/)).toBeNull();
   expect(within(cellOf("NVDA", "Grade")).getByLabelText("Grade A").textContent).toBe("A");
   expect(cellOf("NVDA", "Combined Score").textContent).toBe("90.00");
   expect(cellOf("NVDA", "Crossover").textContent).toBe("✓ Yes");
   expect(cellOf("MSFT", "Crossover").textContent).toBe("No");
   expect(screen.getByRole("link", { name: "NVDA" }).getAttribute("href")).toBe("/stocks/NVDA");
+});
+
+test("sorts from any header cell with aria-sort, and exports every row in that order", async () => {
+  const downloads = captureDownloads();
+  await renderCombined();
+  expect(columnHeader("Combined Score").getAttribute("aria-sort")).toBe("descending");
+  clickHeader("News");
+  expect(columnHeader("News").getAttribute("aria-sort")).toBe("descending");
+  expect(columnHeader("Combined Score").getAttribute("aria-sort")).toBe("none");
+  clickHeader("News");
+  expect(columnHeader("News").getAttribute("aria-sort")).toBe("ascending");
+  expect(tickers()).toEqual([...TICKERS].reverse());
+
+  fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+  const [file] = await downloads.read();
+  expect(file.fileName).toBe("combined_screening_results.csv");
+  const lines = file.text.trimEnd().split("\r\n");
+  expect(lines[0]).toBe("Ticker,Price,Grade,Combined Score,Tech Score,Sentiment,News,Crossover,Momentum");
+  expect(lines).toHaveLength(13);
+  expect(lines[1]).toBe("INTC,61.00,D,35.00,52.00,0.000,1,no,neutral");
+  expect(lines.at(-1)).toBe("NVDA,50.00,A,90.00,85.00,0.150,12,yes,strong_bullish");
 });
 
 test("sentiment is coloured at ±0.1 in the combined table", async () => {
@@ -110,7 +127,7 @@ test("sentiment is coloured at ±0.1 in the combined table", async () => {
 
 test("the score headers explain the formulas on focus", async () => {
   await renderCombined();
-  fireEvent.focus(screen.getByText("Combined Score", { selector: "span" }));
+  fireEvent.focus(within(columnHeader("Combined Score")).getByRole("button"));
   expect((await screen.findByRole("tooltip")).textContent).toContain("combined = 0.6 × technical + 0.4 × sentiment scaled to 0–100");
 });
 

@@ -1,15 +1,19 @@
+import { useRef } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { Notice } from "../Notice/Notice";
 import { formatDateTime } from "../SentimentBadge/sentiment";
 import { StatTile } from "../ui/Layout";
 import { DataSourceLine } from "./DataSourceLine";
-import { formatInteger } from "./format";
+import { formatInteger, formatMarketDate } from "./format";
+import { MatchCount } from "./resultsStyles";
+import { useFocusAfterRun } from "./resultsFocus";
 import type { ScreenSummary_result$key } from "./__generated__/ScreenSummary_result.graphql";
 
 /**
- * What every screen result opens with (spec §2): the Universe / With Price Data / MA Pass tiles,
- * where the data comes from and how current it is, and each warning the server raised.
+ * What every screen result opens with (spec §2): how many matched as of which day (focused after a
+ * run from the form, so it is read out), the Universe / With Price Data / MA Pass tiles, where the
+ * data comes from and how current it is, and each warning the server raised.
  */
 export function ScreenSummary({ result }: { result: ScreenSummary_result$key }) {
   const data = useFragment(
@@ -21,6 +25,7 @@ export function ScreenSummary({ result }: { result: ScreenSummary_result$key }) 
         betaProxy
         newsAsOf
         stats {
+          matched
           universeSize
           withPriceData
           maPassCount
@@ -34,12 +39,18 @@ export function ScreenSummary({ result }: { result: ScreenSummary_result$key }) 
     `,
     result,
   );
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  useFocusAfterRun(summaryRef);
+  const { matched } = data.stats;
 
   return (
     <Summary>
+      <RunSummary ref={summaryRef} tabIndex={-1} data-testid="results-summary">
+        {matched === 0 ? "No matches" : `${formatInteger(matched)} ${matched === 1 ? "match" : "matches"}`} as of {formatMarketDate(data.asOf)}
+      </RunSummary>
       <Tiles>
         <Tile>
-          <dt>Universe</dt>
+          <dt>Symbols Screened</dt>
           <dd>{formatInteger(data.stats.universeSize)}</dd>
         </Tile>
         <Tile>
@@ -83,6 +94,11 @@ const Summary = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
+`;
+
+const RunSummary = styled(MatchCount)`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; border-radius: 4px; }
 `;
 
 const Tiles = styled.dl`

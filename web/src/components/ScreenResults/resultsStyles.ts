@@ -1,6 +1,6 @@
 import styled, { css } from "styled-components";
 
-// What the Basic and Combined results look like alike: the stacked section, the match count and the table's frame and header.
+// What the Basic, Combined and Pro results look like alike: the stacked section, the summary line and the tables' frame and header.
 
 /** A screen's results: the summary, the count, the table and its legend, stacked. */
 export const ResultsSection = styled.section`
@@ -9,7 +9,7 @@ export const ResultsSection = styled.section`
   min-width: 0;
 `;
 
-/** How many stocks matched, over the table. */
+/** The line saying how many stocks matched (ScreenSummary). */
 export const MatchCount = styled.p`
   margin: 0;
   font-weight: 650;
@@ -36,13 +36,13 @@ export const resultsTableText = css`
   tbody th { font-weight: 400; }
 `;
 
-/** The scrolling frame of the Combined and Pro results tables. */
+/** The scrolling frame of the skeleton table shown while a run is pending. */
 export const ResultsTableScroll = styled.div`
   overflow-x: auto;
   ${resultsTableFrame}
 `;
 
-/** The Combined and Pro results tables: as wide as the frame, at least `$minWidth`, cells on one line. */
+/** The skeleton table: as wide as the frame, at least `$minWidth`, cells on one line. */
 export const ResultsTable = styled.table<{ $minWidth: number; $cellPadding: number }>`
   width: 100%;
   min-width: ${({ $minWidth }) => $minWidth}px;

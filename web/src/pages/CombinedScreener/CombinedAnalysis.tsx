@@ -1,4 +1,4 @@
-import { useId, type Dispatch, type SetStateAction } from "react";
+import { useId, useMemo, type Dispatch, type SetStateAction } from "react";
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { FieldHint } from "../../components/FormControls/FormControls";
@@ -8,7 +8,7 @@ import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
 import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
-import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
+import { checkScreenForm, type ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
 import { CombinedScreenRunQuery, PRO_REQUIRED_TOAST, type CombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
 import type { useScreenRunCombinedQuery } from "../../components/ScreenForm/__generated__/useScreenRunCombinedQuery.graphql";
 import { CombinedResultsSkeleton, CombinedScreenResults } from "../../components/ScreenResults/CombinedScreenResults";
@@ -53,8 +53,9 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
     query,
   );
   const hasProAccess = useProAccess(data.viewer);
+  const firstInput = useMemo(() => checkScreenForm(values).input, [values]);
   useFirstVisitRun({
-    values,
+    input: firstInput,
     run,
     sessionKey: firstVisitRun?.sessionKey ?? "",
     enabled: hasProAccess && !!firstVisitRun?.enabled,
@@ -78,7 +79,7 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
           runLabel={RUN_LABEL}
           label="Combined analysis parameters"
         />
-        <ResultsPane pending={run.pending}>
+        <ResultsPane run={run}>
           {run.pending ? (
             <CombinedResultsSkeleton />
           ) : run.result ? (
@@ -86,7 +87,7 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
               <CombinedRunResults queryRef={run.result} methodology={data.screenMethodology} />
             </RunResultsBoundary>
           ) : (
-            <NoResultsYet>Choose a universe and filters, then run the analysis. The ten best combined scores appear here, graded A to D.</NoResultsYet>
+            <NoResultsYet>Choose a universe and filters, then run the analysis. Every match appears here, graded A to D.</NoResultsYet>
           )}
         </ResultsPane>
       </ScreenWorkspace>
@@ -97,7 +98,7 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
     <Locked>
       <ProFeatureOverlay
         title="Unlock the Combined Screener"
-        description="Rank stocks by 60% technical and 40% news-sentiment score, graded A to D, with options liquidity and beta filters."
+        description="Rank stocks by 60% technical and 40% news-sentiment score, graded A to D, with beta, RSI and news-sentiment filters."
         preview={
           <ScreenWorkspace>
             <ScreenSidebar>

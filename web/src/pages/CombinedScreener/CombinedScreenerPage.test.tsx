@@ -2,9 +2,14 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { renderApp } from "../../../test/render";
 import { clearScreenSession } from "../../components/ScreenForm/screenSession";
+import { mockTableViewport } from "../../components/ScreenResults/resultsTableTesting";
 import { answerPageQueries, pendingOperation, pendingOperations, resolveOperation, screenerMocks, type ViewerFixture } from "../Screener/screenerTestData";
 
-beforeEach(clearScreenSession);
+beforeEach(() => {
+  clearScreenSession();
+  mockTableViewport();
+});
+afterEach(() => jest.restoreAllMocks());
 
 async function renderPage(fixture: ViewerFixture) {
   const environment = createMockEnvironment();

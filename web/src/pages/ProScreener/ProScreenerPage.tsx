@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
 import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { useLoaderData } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
@@ -10,6 +10,8 @@ import { SavedScreens } from "../../components/SavedScreens/SavedScreens";
 import { AdvancedFilters } from "../../components/ScreenForm/AdvancedFilters";
 import { checkProForm, DEFAULT_PRO_FORM_VALUES, type ProFormValues } from "../../components/ScreenForm/proFormValues";
 import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
+import { checkScreenForm } from "../../components/ScreenForm/screenFormValues";
+import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
 import type { ScreenInput } from "../../components/ScreenForm/useScreenRun";
 import { screenSessionKey, useScreenFormSession, useScreenSessionState } from "../../components/ScreenForm/screenSession";
@@ -102,6 +104,13 @@ function ProScreenerWorkspace({ viewerId }: { viewerId: string }) {
   const run = useProScreenRun(sessionKey, asOf);
   const { toast } = useToast();
   const check = checkProForm(advanced, values.minSentiment);
+  // Like the Basic screener, a first visit opens on results: the default criteria, run once.
+  const firstInput = useMemo(() => {
+    const basic = checkScreenForm(values).input;
+    const pro = checkProForm(advanced, values.minSentiment);
+    return basic && !pro.errors ? { ...basic, advanced: pro.advanced } : null;
+  }, [values, advanced]);
+  useFirstVisitRun({ input: firstInput, run, sessionKey, enabled: asOf !== null, hasStoredRun: false });
 
   const onRun = useCallback(
     (input: ScreenInput) => {
@@ -131,7 +140,7 @@ function ProScreenerWorkspace({ viewerId }: { viewerId: string }) {
         </ScreenForm>
         <SavedScreens viewer={data.viewer} kind="PRO" values={values} onApply={setValues} advanced={{ values: advanced, onApply: setAdvanced }} />
       </ScreenSidebar>
-      <ResultsPane pending={run.pending}>
+      <ResultsPane run={run}>
         {run.pending ? (
           <ProResultsSkeleton />
         ) : run.result ? (

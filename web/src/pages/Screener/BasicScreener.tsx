@@ -1,9 +1,9 @@
-import type { Dispatch, SetStateAction } from "react";
+import { useMemo, type Dispatch, type SetStateAction } from "react";
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenControls, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
-import type { ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
+import { checkScreenForm, type ScreenFormValues } from "../../components/ScreenForm/screenFormValues";
 import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
 import { formatMarketDate } from "../../components/ScreenResults/format";
 import { BasicScreenRunQuery, type BasicScreenRun } from "../../components/ScreenForm/useScreenRun";
@@ -53,7 +53,8 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
   const latest = data.viewer?.latestScreen;
   const latestAsOf = latest?.request.asOf ?? null;
 
-  useFirstVisitRun({ values, run, sessionKey, enabled: runOnFirstVisit, hasStoredRun: !!latest });
+  const firstInput = useMemo(() => checkScreenForm(values).input, [values]);
+  useFirstVisitRun({ input: firstInput, run, sessionKey, enabled: runOnFirstVisit, hasStoredRun: !!latest });
 
   return (
     <ScreenWorkspace>
@@ -68,7 +69,7 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
         runLabel="Run Screen"
         label="Basic screen parameters"
       />
-      <ResultsPane pending={run.pending}>
+      <ResultsPane run={run}>
         {run.pending ? <InlineSpinner label="Running the screen…" /> : null}
         {run.result ? (
           <RunResultsBoundary>

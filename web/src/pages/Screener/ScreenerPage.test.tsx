@@ -3,6 +3,7 @@ import { createMockEnvironment } from "relay-test-utils";
 import { errorFromGraphQLErrors, GraphQLRequestError } from "../../relay/environment";
 import { renderApp } from "../../../test/render";
 import { clearScreenSession } from "../../components/ScreenForm/screenSession";
+import { mockTableViewport } from "../../components/ScreenResults/resultsTableTesting";
 import {
   answerPageQueries,
   basicResult,
@@ -13,7 +14,11 @@ import {
   type ViewerFixture,
 } from "./screenerTestData";
 
-beforeEach(clearScreenSession);
+beforeEach(() => {
+  clearScreenSession();
+  mockTableViewport();
+});
+afterEach(() => jest.restoreAllMocks());
 
 async function renderScreener(fixture: ViewerFixture = { signedIn: false }, path = "/screener") {
   const environment = createMockEnvironment();
@@ -53,11 +58,12 @@ test("the form opens with the spec's defaults, ranges and steps, and the univers
     expect([field.min, field.max, field.step, field.value]).toEqual([min, max, step, value]);
   };
   expectNumber("News window (days)", ["1", "14", "1", "7"]);
-  expectNumber("Min options open interest", ["0", "", "100", "0"]);
   expectNumber("Min beta", ["-10", "10", "0.1", "-10"]);
   expectNumber("Max beta", ["-10", "10", "0.1", "10"]);
   expectNumber("Exclude earnings within (days)", ["0", "", "1", "0"]);
-  expect(checkbox("Require listed options").checked).toBe(true);
+  // No control that does nothing: the data has no options, and the batch size changes no result.
+  expect(form().queryByText(/options/i)).toBeNull();
+  expect(form().queryByLabelText("Batch size")).toBeNull();
   expect(input("Sector keyword").value).toBe("");
   expect(["WSJ", "Yahoo Finance", "Reuters", "CNBC", "Financial Times"].map((name) => checkbox(name).checked)).toEqual([
     true,
@@ -66,8 +72,6 @@ test("the form opens with the spec's defaults, ranges and steps, and the univers
     false,
     false,
   ]);
-  const batchSize = input("Batch size");
-  expect([batchSize.value, batchSize.readOnly]).toEqual(["150", true]);
   expect(runButton().textContent).toBe("Run Screen");
 });
 
@@ -125,13 +129,11 @@ test("runs with every number parsed, shows 'Running...' disabled while pending, 
   expect(screen.getByText("No results yet")).toBeTruthy();
   fireEvent.change(input("Lookback days"), { target: { value: "200" } });
   type("News window (days)", "3");
-  type("Min options open interest", "500");
   type("Min beta", "0.5");
   type("Max beta", "2.5");
   type("Exclude earnings within (days)", "5");
   type("Sector keyword", "  Software  ");
   fireEvent.click(checkbox("CNBC"));
-  fireEvent.click(checkbox("Require listed options"));
 
   fireEvent.click(runButton());
   const run = await pendingOperation(environment, "useScreenRunBasicQuery");
@@ -139,8 +141,6 @@ test("runs with every number parsed, shows 'Running...' disabled while pending, 
     universe: "SP500",
     lookbackDays: 200,
     newsWindowDays: 3,
-    requireOptions: false,
-    minOptionsOi: 500,
     minBeta: 0.5,
     maxBeta: 2.5,
     maxEarnDays: 5,
@@ -150,7 +150,6 @@ test("runs with every number parsed, shows 'Running...' disabled while pending, 
     minPrice: 3,
     minVolume: 100000,
     maxSymbols: 4000,
-    batchSize: 150,
     requireMaCondition: false,
     requireCrossover: false,
   });
@@ -165,9 +164,12 @@ test("runs with every number parsed, shows 'Running...' disabled while pending, 
   expect(runButton().textContent).toBe("Run Screen");
   expect(runButton().disabled).toBe(false);
   const tiles = within(screen.getByRole("region", { name: "Basic screen results" }));
-  expect(tiles.getByText("Universe").nextElementSibling?.textContent).toBe("503");
+  expect(tiles.getByText("Symbols Screened").nextElementSibling?.textContent).toBe("503");
   expect(tiles.getByText("MA Pass 5 over 20").nextElementSibling?.textContent).toBe("281");
   expect(screen.queryByText("No results yet")).toBeNull();
+  // Focus moves to the run's summary, which is read out.
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("results-summary")));
+  expect(document.activeElement?.textContent).toBe("1 match as of Apr 21, 2021");
 });
 
 test("Back from a stock page, or a reload, finds a visitor's form, last results and sort as they were left", async () => {
@@ -257,12 +259,12 @@ test("client-side checks name the field and its bound, and nothing is sent until
   type("News window (days)", "20");
   type("Min beta", "3");
   type("Max beta", "1");
-  type("Min options open interest", "");
+  type("Exclude earnings within (days)", "");
   fireEvent.click(runButton());
 
   expect(await form().findByText("News window (days) must be between 1 and 14.", { selector: "[id]" })).toBeTruthy();
   expect(form().getByText("Min beta must be at most max beta.", { selector: "[id]" })).toBeTruthy();
-  expect(form().getByText("Min options open interest is required.", { selector: "[id]" })).toBeTruthy();
+  expect(form().getByText("Exclude earnings within (days) is required.", { selector: "[id]" })).toBeTruthy();
   expect(input("News window (days)").getAttribute("aria-invalid")).toBe("true");
   await waitFor(() => expect(document.activeElement).toBe(input("News window (days)")));
   expect(pendingOperations(environment, "useScreenRunBasicQuery")).toHaveLength(0);
@@ -311,8 +313,6 @@ const SAVED_REQUEST = {
   tickers: ["NVDA", "AMD"],
   lookbackDays: 200,
   newsWindowDays: 3,
-  requireOptions: false,
-  minOptionsOi: 0,
   minBeta: -1,
   maxBeta: 2,
   maxEarnDays: 0,
@@ -322,7 +322,6 @@ const SAVED_REQUEST = {
   minPrice: 3,
   minVolume: 100000,
   maxSymbols: 4000,
-  batchSize: 150,
   minRsi: null,
   maxRsi: null,
   requireMaCondition: true,
@@ -400,7 +399,7 @@ test("a Pro user's combined run: five skeleton rows while pending, then the grad
   const combinedForm = within(screen.getByRole("form", { name: "Combined analysis parameters" }));
   fireEvent.click(combinedForm.getByRole("button", { name: "Run Combined Analysis" }));
   const run = await pendingOperation(environment, "useScreenRunCombinedQuery");
-  expect(run.request.variables.input).toMatchObject({ universe: "SP500", lookbackDays: 120, batchSize: 150 });
+  expect(run.request.variables.input).toMatchObject({ universe: "SP500", lookbackDays: 120 });
   expect(combinedForm.getByRole("button", { name: "Running..." })).toHaveProperty("disabled", true);
   expect(screen.getAllByTestId("skeleton-row")).toHaveLength(5);
 
@@ -419,4 +418,11 @@ test("a Pro user's combined run: five skeleton rows while pending, then the grad
   await act(async () => environment.mock.reject(await pendingOperation(environment, "useScreenRunCombinedQuery"), limited));
   const failed = await toast("Analysis Failed");
   expect(within(failed).getByText("Too many requests. Please try again in 30 seconds.")).toBeTruthy();
+});
+
+test("a Pro user never sees the Upgrade to Pro tab, even when the URL names it", async () => {
+  await renderScreener({ signedIn: true, pro: true }, "/screener?tab=upgrade");
+  expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Basic Screener", "Combined Analysis"]);
+  expect(screen.getByRole("tab", { name: "Basic Screener" }).getAttribute("aria-selected")).toBe("true");
+  expect(screen.queryByText(/Upgrade to Pro/)).toBeNull();
 });

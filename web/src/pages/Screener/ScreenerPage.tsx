@@ -5,9 +5,10 @@ import type { IEnvironment } from "relay-runtime";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
+import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { screenSessionKey, useScreenFormSession } from "../../components/ScreenForm/screenSession";
 import { useBasicScreenRun, useCombinedScreenRun } from "../../components/ScreenForm/useScreenRun";
-import { Tabs } from "../../components/Tabs/Tabs";
+import { Tabs, type TabDefinition } from "../../components/Tabs/Tabs";
 import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CombinedAnalysis } from "../CombinedScreener/CombinedAnalysis";
@@ -19,6 +20,7 @@ export const ScreenerPageQuery = graphql`
     viewer {
       id
       ...PricingCards_viewer
+      ...useProAccess_viewer
     }
     ...BasicScreener_query
     ...CombinedAnalysis_query
@@ -37,18 +39,17 @@ export function loader(environment: IEnvironment): ScreenerLoaderData {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-const TAB_IDS = ["basic", "combined", "upgrade"] as const;
-type TabId = (typeof TAB_IDS)[number];
+type TabId = "basic" | "combined" | "upgrade";
 
-/** The tab named by ?tab= (Basic Screener when absent or unknown). */
-function tabOf(params: URLSearchParams): TabId {
+/** The tab named by ?tab= among those shown (Basic Screener when absent, unknown or not shown). */
+function tabOf(params: URLSearchParams, shown: readonly TabId[]): TabId {
   const tab = params.get("tab");
-  return TAB_IDS.find((id) => id === tab) ?? "basic";
+  return shown.find((id) => id === tab) ?? "basic";
 }
 
 /**
  * /screener (spec §2): three tabs — Basic Screener (default), Combined Analysis and Upgrade to
- * Pro — with the tab in the URL. Each tab's form and last run live here, so switching tabs keeps them,
+ * Pro (not for Pro users: they never see an upgrade prompt) — with the tab in the URL. Each tab's form and last run live here, so switching tabs keeps them,
  * and in the screen session, so leaving for a stock page and coming back keeps them too.
  */
 export default function ScreenerPage() {
@@ -65,7 +66,32 @@ export default function ScreenerPage() {
   const { asOf } = useAsOf();
   const basicRun = useBasicScreenRun(basicKey, asOf);
   const combinedRun = useCombinedScreenRun(combinedKey, asOf);
+  const hasProAccess = useProAccess(data.viewer);
 
+  // Pro users never see an upgrade prompt.
+  const tabs = ([
+    {
+      id: "basic",
+      label: "Basic Screener",
+      content: (
+        <BasicScreener
+          query={data}
+          values={basicValues}
+          onValuesChange={setBasicValues}
+          run={basicRun}
+          asOf={asOf}
+          runOnFirstVisit={asOf !== null}
+          sessionKey={basicKey}
+        />
+      ),
+    },
+    {
+      id: "combined",
+      label: "Combined Analysis",
+      content: <CombinedAnalysis query={data} values={combinedValues} onValuesChange={setCombinedValues} run={combinedRun} />,
+    },
+    { id: "upgrade", label: "Upgrade to Pro", content: <PricingCards viewer={data.viewer} headingLevel={2} /> },
+  ] satisfies TabDefinition<TabId>[]).filter((tab) => tab.id !== "upgrade" || !hasProAccess);
   const selectTab = (tab: TabId) => setSearchParams(tab === "basic" ? {} : { tab }, { replace: true });
 
   return (
@@ -80,31 +106,9 @@ export default function ScreenerPage() {
         </div>
         <Tabs
           label="Screener views"
-          selected={tabOf(searchParams)}
+          selected={tabOf(searchParams, tabs.map((tab) => tab.id))}
           onSelect={selectTab}
-          tabs={[
-            {
-              id: "basic",
-              label: "Basic Screener",
-              content: (
-                <BasicScreener
-                  query={data}
-                  values={basicValues}
-                  onValuesChange={setBasicValues}
-                  run={basicRun}
-                  asOf={asOf}
-                  runOnFirstVisit={asOf !== null}
-                  sessionKey={basicKey}
-                />
-              ),
-            },
-            {
-              id: "combined",
-              label: "Combined Analysis",
-              content: <CombinedAnalysis query={data} values={combinedValues} onValuesChange={setCombinedValues} run={combinedRun} />,
-            },
-            { id: "upgrade", label: "Upgrade to Pro", content: <PricingCards viewer={data.viewer} headingLevel={2} /> },
-          ]}
+          tabs={tabs}
         />
       </PageSection>
     </WideContainer>

@@ -1,0 +1,133 @@
+import { formatCompact, formatDecimal, formatInteger, momentumRank, momentumValue } from "./format";
+import { AnalystActivity, analystActivityText, analystSortValue, CompactFigure } from "./cells";
+import { MomentumBadge } from "./MomentumBadge";
+import { columnsCsv, rounded, sortRows, type ResultColumn, type SortState } from "./resultColumns";
+import { newsCountColumn, sentimentColumn, technicalScoreColumn } from "./scoreColumns";
+import { ToneValue } from "./ToneValue";
+import { BASIC_SENTIMENT_THRESHOLDS, rsiCellTone } from "./tones";
+import type { BasicScreenResults_result$data } from "./__generated__/BasicScreenResults_result.graphql";
+
+export type BasicRow = BasicScreenResults_result$data["rows"]["edges"][number]["node"];
+
+export type BasicColumnKey =
+  | "ticker"
+  | "price"
+  | "sma5"
+  | "sma20"
+  | "sma50"
+  | "rsi"
+  | "volume"
+  | "technicalScore"
+  | "sentimentScore"
+  | "newsCount"
+  | "analystActivity"
+  | "momentum"
+  | "peRatio"
+  | "beta";
+
+export type BasicColumn = ResultColumn<BasicRow, BasicColumnKey>;
+export { analystActivityText };
+
+// Widths sized so all fourteen columns fit the results pane of a 1440 px window (about 1,020 px)
+// without scrolling sideways; narrower windows scroll, with the ticker column kept in view.
+/** The table's columns in order; also exactly the CSV export's columns (spec §7 names). */
+export const BASIC_COLUMNS: readonly BasicColumn[] = [
+  { key: "ticker", label: "Ticker", width: 84, align: "start", sortValue: (row) => row.ticker, csvValue: (row) => row.ticker, firstDirection: "ascending", render: (row) => row.ticker },
+  {
+    key: "price",
+    label: "Price",
+    width: 70,
+    align: "end",
+    sortValue: (row) => row.price,
+    csvValue: (row) => rounded(row.price, 2),
+    firstDirection: "descending",
+    render: (row) => <CompactFigure value={row.price} prefix="$" />,
+  },
+  ...(["sma5", "sma20", "sma50"] as const).map(
+    (key): BasicColumn => ({
+      key,
+      label: `SMA ${key.slice(3)}`,
+      width: 72,
+      align: "end",
+      sortValue: (row) => row[key],
+      csvValue: (row) => rounded(row[key], 2),
+      firstDirection: "descending",
+      render: (row) => <CompactFigure value={row[key]} />,
+    }),
+  ),
+  {
+    key: "rsi",
+    label: "RSI",
+    width: 60,
+    align: "end",
+    sortValue: (row) => row.rsi,
+    csvValue: (row) => rounded(row.rsi, 2),
+    firstDirection: "descending",
+    render: (row) => <ToneValue tone={rsiCellTone(row.rsi)}>{formatDecimal(row.rsi, 1)}</ToneValue>,
+  },
+  {
+    key: "volume",
+    label: "Volume",
+    shortLabel: "Vol",
+    width: 60,
+    align: "end",
+    sortValue: (row) => row.volume,
+    csvValue: (row) => rounded(row.volume, 0),
+    firstDirection: "descending",
+    render: (row) => <span title={row.volume == null ? undefined : `${formatInteger(row.volume)} shares`}>{formatCompact(row.volume)}</span>,
+  },
+  technicalScoreColumn({ shortLabel: "Tech", width: 74 }),
+  sentimentColumn({ shortLabel: "Sent.", width: 62, thresholds: BASIC_SENTIMENT_THRESHOLDS }),
+  newsCountColumn({ label: "News Count", shortLabel: "News", width: 62 }),
+  {
+    key: "analystActivity",
+    label: "Analyst Activity",
+    shortLabel: "Analyst",
+    width: 82,
+    align: "end",
+    sortValue: analystSortValue,
+    csvValue: analystActivityText,
+    firstDirection: "descending",
+    render: (row) => <AnalystActivity upgrades={row.analystUpgrades} downgrades={row.analystDowngrades} />,
+  },
+  {
+    key: "momentum",
+    label: "Momentum",
+    width: 124,
+    align: "start",
+    sortValue: (row) => momentumRank(row.momentum),
+    csvValue: (row) => momentumValue(row.momentum),
+    firstDirection: "descending",
+    render: (row) => <MomentumBadge momentum={row.momentum} />,
+  },
+  {
+    key: "peRatio",
+    label: "P/E",
+    width: 52,
+    align: "end",
+    sortValue: (row) => row.peRatio,
+    csvValue: (row) => rounded(row.peRatio, 2),
+    firstDirection: "ascending",
+    render: (row) => <CompactFigure value={row.peRatio} decimals={1} />,
+  },
+  {
+    key: "beta",
+    label: "Beta",
+    width: 56,
+    align: "end",
+    sortValue: (row) => row.beta,
+    csvValue: (row) => rounded(row.beta, 3),
+    firstDirection: "descending",
+    render: (row) => formatDecimal(row.beta, 2),
+  },
+];
+
+/** The server's order: technical score, highest first. */
+export const DEFAULT_SORT: SortState<BasicColumnKey> = { key: "technicalScore", direction: "descending" };
+
+export const sortBasicRows = (rows: readonly BasicRow[], sort: SortState<BasicColumnKey>) => sortRows(BASIC_COLUMNS, rows, sort);
+
+export const BASIC_CSV_FILE_NAME = "basic_screening_results.csv";
+
+/** basic_screening_results.csv: exactly the spec §7 columns, rows in the order given (the table's sort). */
+export const buildBasicResultsCsv = (rows: readonly BasicRow[]) => columnsCsv(BASIC_COLUMNS, rows);
