@@ -120,4 +120,58 @@ describe("As of a day", () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it("a day chosen on the screener is the day of the earnings, 13F, videos, AI and compare pages", async () => {
+    const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
+    await signInAsNewProUser(page, `as-of-pages-${Date.now()}@example.com`, "Ada Pages");
+    await page.goto(`${baseUrl}/screener`);
+    await asOfInput(page).fill("2021-03-01");
+    await page.waitForURL(/asOf=2021-03-01/);
+    // Moves inside the app (as a link does), so the day chosen is carried to pages opened without ?asOf=.
+    const openInApp = async (path: string) => {
+      await page.evaluate((to) => {
+        window.history.pushState({}, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      }, path);
+      await page.waitForURL(new RegExp(`${path}\\?(.*&)?asOf=2021-03-01`));
+      // The date control follows the URL as the page renders.
+      const input = await asOfInput(page).elementHandle();
+      await page.waitForFunction((element) => (element as HTMLInputElement).value === "2021-03-01", input);
+    };
+
+    await openInApp("/earnings-predictor");
+    await page.getByText("Next report after Mar 1, 2021", { exact: true }).waitFor();
+    await page.getByText("As of Mar 1, 2021", { exact: true }).first().waitFor();
+    await page.getByRole("heading", { name: "Past predictions and surprises, reported by Mar 1, 2021" }).waitFor();
+
+    // 2020-12-31 was due on 2021-02-14; 2021-03-31 was not yet due.
+    await openInApp("/hedge-fund-tracker");
+    await page.getByRole("heading", { name: "Holdings, quarter ended 2020-12-31" }).waitFor();
+    await page.getByText("As of Mar 1, 2021", { exact: true }).first().waitFor();
+
+    // The bundled videos start in April 2021: none was published by then.
+    await openInApp("/market-videos");
+    await page.getByText("No videos published by Mar 1, 2021 match these filters.").waitFor();
+
+    await openInApp("/ai-features");
+    // On a fresh database the picks are computed beside the server: until then the page offers "Check again".
+    const picksDay = page.getByText("Picks of Mar 1, 2021", { exact: true });
+    for (let attempt = 0; attempt < 30 && !(await picksDay.isVisible()); attempt++) {
+      const state = await Promise.race([
+        picksDay.waitFor().then(() => "ready" as const),
+        page.getByRole("button", { name: "Check again" }).first().waitFor().then(() => "computing" as const),
+      ]);
+      if (state === "ready") break;
+      await page.waitForTimeout(2_000);
+      const checkAgain = page.getByRole("button", { name: "Check again" }).first();
+      if (await checkAgain.isVisible()) await checkAgain.click();
+    }
+    await picksDay.waitFor();
+
+    await openInApp("/research-compare");
+    await page.getByText("As of Mar 1, 2021", { exact: true }).first().waitFor();
+    await screenshot(page, "as-of-compare-carried");
+    expect(problems).toEqual([]);
+    await close();
+  });
 });

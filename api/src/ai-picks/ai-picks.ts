@@ -4,10 +4,9 @@
 import { LRUCache } from "lru-cache";
 import { authScopesFor, type Viewer } from "../auth/viewer";
 import type { AppDeps } from "../context";
-import { currentDataCoverage } from "../data-coverage/data-coverage";
 import { AppError } from "../errors/app-error";
 import type { AiPick, AiPickRun } from "../generated/prisma/client";
-import { parsePriceAsOf } from "../market-data/as-of";
+import { defaultAsOfDay, parsePriceAsOf } from "../market-data/as-of";
 import { securityInfo } from "../market-data/universes";
 import { FACTORS, type Factor } from "./features";
 import { aiPicksPassRunning, modelInputs, tradingDayOnOrBefore } from "./ai-picks-pass";
@@ -146,22 +145,16 @@ const empty = (status: AiPicksStatus, message: string, requestedAsOf: string | n
   computedAt: null,
 });
 
-/** The app's as-of day (the data coverage's default, else the latest price day); null without prices. */
-export async function defaultDay(deps: Pick<AppDeps, "db">): Promise<string | null> {
-  const coverage = await currentDataCoverage(deps.db);
-  return coverage.defaultAsOf ?? coverage.latestPriceDate;
-}
-
 /** Every pick of a day, ranked (the caller pages and applies the plan's limit). */
 export async function aiPicksDay(deps: Deps, asOf: unknown): Promise<AiPicksDay> {
   const requestedAsOf = await parsePriceAsOf(deps.db, asOf);
   const record = await latestRecord(deps);
   if (!record) {
-    return aiPicksPassRunning() || (await defaultDay(deps)) !== null
+    return aiPicksPassRunning() || (await defaultAsOfDay(deps.db)) !== null
       ? empty("COMPUTING", "The AI picks are being computed from the stored prices; they appear here in a few seconds.", requestedAsOf)
       : empty("NO_PRICES", "No prices are stored yet, so there is nothing to score.", requestedAsOf);
   }
-  const wanted = requestedAsOf ?? (await defaultDay(deps));
+  const wanted = requestedAsOf ?? (await defaultAsOfDay(deps.db));
   if (wanted === null) return empty("NO_PRICES", "No prices are stored yet, so there is nothing to score.", requestedAsOf);
   const [latest] = await deps.db.prisma.$queryRaw<{ day: string | null }[]>`
     SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM price_data WHERE date <= ${wanted}::date`;

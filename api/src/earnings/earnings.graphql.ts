@@ -2,10 +2,12 @@
 // types carry `authScopes: { pro: true }`, so every field of them is refused without Pro and the
 // access harness finds them). Same services as GET /api/earnings/:ticker.
 import { builder } from "../graphql/builder";
+import { resolveAsOfDay } from "../market-data/as-of";
 import { Stock } from "../stocks/stocks.graphql";
 import { MOMENTUM_DEFINITION, VOLATILITY_DEFINITION } from "./beat-model";
 import {
   coveredTickers,
+  earningsAsOf,
   earningsDefinitions,
   earningsSkill,
   earningsSource,
@@ -114,15 +116,18 @@ const StockEarningsRef = builder.objectRef<StockEarningsView>("StockEarnings").i
   description: "A company's earnings reports with the model's beat probabilities. Pro only.",
   authScopes: pro,
   fields: (t) => ({
+    asOf: t.exposeString("asOf", { nullable: true, description: "The day the reports are split at (YYYY-MM-DD): the asOf asked for, else the app's default day." }),
     next: t.field({
       type: EarningsReportRef,
       nullable: true,
-      description: "The next report per the snapshot (see source.snapshotTakenIn): its date may have passed since.",
+      description:
+        "The first stored report dated after asOf, with the probability the model gave just before it; what it turned out to be (actualEps, surprise, beat) is left out. " +
+        "Null when no stored report is dated after asOf.",
       resolve: (earnings) => earnings.next,
     }),
     history: t.field({
       type: [EarningsReportRef],
-      description: "Reported quarters, newest first, each with the probability the model gave before it.",
+      description: "Quarters reported on or before asOf, newest first, each with the probability the model gave before it.",
       args: { first: t.arg.int({ description: "How many (default all, at most 100)." }) },
       complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? 25) / 25)), multiplier: 0 }),
       resolve: (earnings, args) => earnings.history.slice(0, Math.max(0, Math.min(args.first ?? 100, 100))),
@@ -137,8 +142,14 @@ builder.objectField(Stock, "earnings", (t) =>
   t.field({
     type: StockEarningsRef,
     nullable: true,
-    description: "Earnings reports and beat probabilities (Pro only); null when the company is not covered.",
-    resolve: (stock, _args, context) => stockEarnings(context.db, stock.ticker),
+    description:
+      "Earnings reports and beat probabilities as known on asOf (Pro only); null when the company is not covered. " +
+      "asOf: YYYY-MM-DD, not after today (default: the app's default as-of day; StockEarnings.asOf says which day was used).",
+    args: { asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
+    resolve: async (stock, args, context) => {
+      const [earnings, asOf] = await Promise.all([stockEarnings(context.db, stock.ticker), resolveAsOfDay(context.db, args.asOf)]);
+      return earnings && earningsAsOf(earnings, asOf);
+    },
   }),
 );
 

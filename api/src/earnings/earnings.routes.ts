@@ -1,13 +1,15 @@
 import { Router } from "express";
 import { requirePro } from "../billing/require-pro";
 import type { AppDeps } from "../context";
+import { resolveAsOfDay } from "../market-data/as-of";
 import { earningsDefinitions, earningsSkill, earningsSource, earningsTickerOf, requireStockEarnings } from "./earnings";
 
 /**
- * REST shim of Stock.earnings, spec §7 `GET /api/earnings/{ticker}` (Pro only): the next report
- * per the snapshot with its beat probability beside the base rate, the past record and the
- * model's measured skill. Probabilities are fractions 0–1. Malformed ticker → 400 naming
- * `ticker`; a ticker with no data → 404 naming it.
+ * REST shim of Stock.earnings, spec §7 `GET /api/earnings/{ticker}[?asOf=YYYY-MM-DD]` (Pro only):
+ * as known on asOf (default: the app's default day; `asOf` in the response says which), the next
+ * report after it with its beat probability beside the base rate, the record reported by then
+ * and the model's measured skill. Probabilities are fractions 0–1. Malformed ticker or asOf →
+ * 400 naming the field; a ticker with no data → 404 naming it.
  */
 export function earningsRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -16,10 +18,12 @@ export function earningsRoutes(deps: AppDeps): Router {
     requirePro({ method: "GET", path: "/api/earnings/:ticker", sampleUrl: "/api/earnings/AAPL" }),
     async (req, res) => {
       const ticker = earningsTickerOf(req.params.ticker);
-      const [earnings, skill] = await Promise.all([requireStockEarnings(deps.db, ticker), earningsSkill(deps.db)]);
+      const asOf = await resolveAsOfDay(deps.db, req.query.asOf);
+      const [earnings, skill] = await Promise.all([requireStockEarnings(deps.db, ticker, asOf), earningsSkill(deps.db)]);
       const { next } = earnings;
       res.json({
         ticker,
+        asOf,
         earnings_date: next?.date ?? null,
         earnings_source: next?.source ?? null,
         announced_at: next?.announcedAt?.toISOString() ?? null,
@@ -33,7 +37,7 @@ export function earningsRoutes(deps: AppDeps): Router {
         surprise_volatility: next?.surpriseVolatility ?? null,
         model_version: next?.modelVersion ?? null,
         definitions: earningsDefinitions,
-        source: { name: earningsSource.name, snapshot_taken_in: earningsSource.snapshotTakenIn, note: "The next report as of the snapshot: its date may have passed since." },
+        source: { name: earningsSource.name, snapshot_taken_in: earningsSource.snapshotTakenIn, note: "The next report is the first stored report dated after asOf; the history, the quarters reported by then." },
         history: earnings.history.map((report) => ({
           earnings_date: report.date,
           report_time: report.reportTime,

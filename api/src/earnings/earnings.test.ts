@@ -117,6 +117,36 @@ describe("GET /api/earnings/:ticker", () => {
   });
 });
 
+describe("as of a day", () => {
+  const asOfQuery = `query ($ticker: String!, $asOf: String) {
+    stock(ticker: $ticker) { earnings(asOf: $asOf) { asOf next { date actualEps surprise beat } history { date } } }
+  }`;
+
+  it("splits AAPL's reports at the day: the next is the first dated after it, the history ends on it", async () => {
+    const agent = await signedInAgent(app, db, pro);
+    const dayBefore = await agent.post("/graphql").send({ query: asOfQuery, variables: { ticker: "AAPL", asOf: "2020-04-29" } }).expect(200);
+    expect(dayBefore.body.errors).toBeUndefined();
+    const before = dayBefore.body.data.stock.earnings;
+    // AAPL reported on 2020-04-30: the day before, it is next and its outcome is not told.
+    expect(before).toMatchObject({ asOf: "2020-04-29", next: { date: "2020-04-30", actualEps: null, surprise: null, beat: null } });
+    expect(before.history[0].date).toBe("2020-01-28");
+    expect(before.history.every((report: { date: string }) => report.date <= "2020-04-29")).toBe(true);
+
+    const { body } = await agent.post("/graphql").send({ query: asOfQuery, variables: { ticker: "AAPL", asOf: "2020-04-30" } }).expect(200);
+    expect(body.data.stock.earnings.history[0].date).toBe("2020-04-30");
+    expect(body.data.stock.earnings.next.date).toBe("2020-07-30");
+  });
+
+  it("answers GET /api/earnings/:ticker?asOf= for that day and says which day it used; a bad day is 400 naming asOf", async () => {
+    const agent = await signedInAgent(app, db, pro);
+    const { body } = await agent.get("/api/earnings/AAPL?asOf=2020-04-29").expect(200);
+    expect(body).toMatchObject({ ticker: "AAPL", asOf: "2020-04-29", earnings_date: "2020-04-30" });
+    expect(body.history[0].earnings_date).toBe("2020-01-28");
+    const bad = await agent.get("/api/earnings/AAPL?asOf=2020-02-30").expect(400);
+    expect(JSON.stringify(bad.body)).toMatch(/asOf/);
+  });
+});
+
 describe("GraphQL stock { earnings }", () => {
   it("gives a Pro user the next report, the history with outcomes and the measured skill", async () => {
     const agent = await signedInAgent(app, db, pro);

@@ -35,9 +35,11 @@ export type EarningsReportView = {
 
 export type StockEarningsView = {
   ticker: string;
-  /** The newest report without an actual EPS: the next one as of the snapshot. */
+  /** The day the reports are split at (YYYY-MM-DD); null: as of the snapshot (every stored report). */
+  asOf: string | null;
+  /** The first report dated after asOf (its outcome blanked: unknown on asOf); as of the snapshot, the newest without an actual EPS. */
   next: EarningsReportView | null;
-  /** Reported quarters, newest first. */
+  /** Quarters reported by asOf, newest first. */
   history: EarningsReportView[];
 };
 
@@ -135,14 +137,32 @@ async function readStockEarnings(db: Database, ticker: string): Promise<StockEar
   const rows = await db.prisma.earningsPrediction.findMany({ where: { ticker }, orderBy: { earningsDate: "desc" } });
   if (rows.length === 0) return null;
   const views = rows.map(reportView);
-  return { ticker, next: views.find((view) => view.actualEps === null) ?? null, history: views.filter((view) => view.actualEps !== null) };
+  return { ticker, asOf: null, next: views.find((view) => view.actualEps === null) ?? null, history: views.filter((view) => view.actualEps !== null) };
 }
 
-/** Like stockEarnings, but a ticker without data is NOT_FOUND naming it. */
-export async function requireStockEarnings(db: Database, ticker: string): Promise<StockEarningsView> {
+/**
+ * A company's reports as known on `day`: the next one is the first dated after it (a report on the
+ * day itself is out, or about to be), with what it turned out to be left out; the history is the
+ * quarters reported on or before it.
+ */
+export function earningsAsOf(earnings: StockEarningsView, day: string | null): StockEarningsView {
+  if (day === null) return earnings;
+  const reports = [earnings.next, ...earnings.history].filter((report): report is EarningsReportView => report !== null && report.date !== "");
+  const after = reports.filter((report) => report.date > day);
+  const next = after.at(-1) ?? null;
+  return {
+    ticker: earnings.ticker,
+    asOf: day,
+    next: next && { ...next, actualEps: null, surprise: null, beat: null },
+    history: earnings.history.filter((report) => report.date <= day),
+  };
+}
+
+/** A ticker's reports as known on `day` (see earningsAsOf); NOT_FOUND naming the ticker when it has none. */
+export async function requireStockEarnings(db: Database, ticker: string, day: string | null): Promise<StockEarningsView> {
   const earnings = await stockEarnings(db, ticker);
   if (!earnings) throw new AppError("NOT_FOUND", `No earnings data for ${ticker}: it is not among the companies of the earnings snapshot.`);
-  return earnings;
+  return earningsAsOf(earnings, day);
 }
 
 /** The current model version's stored walk-forward evaluation, or null before the first load. */

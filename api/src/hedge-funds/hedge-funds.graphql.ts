@@ -3,7 +3,8 @@
 import { resolveArrayConnection } from "@pothos/plugin-relay";
 import { AppError } from "../errors/app-error";
 import { builder } from "../graphql/builder";
-import { fundHistory, HOLDING_ORDERS, normalizeCik, orderedHoldings, pickQuarter, SOURCE_LABELS, type FundHistory, type QuarterView } from "./hedge-funds";
+import { resolveAsOfDay } from "../market-data/as-of";
+import { fundHistory, fundHistoryAsOf, HOLDING_ORDERS, normalizeCik, orderedHoldings, pickQuarter, SOURCE_LABELS, type FundHistory, type QuarterView } from "./hedge-funds";
 import type { PositionChange } from "./quarter-changes";
 
 /** Computed lists, in memory: priced as one item. */
@@ -130,18 +131,23 @@ const HoldingOrderEnum = builder.enumType("HedgeFundHoldingOrder", {
   description: "VALUE, SHARES, NAME (ticker, else issuer) or FLOW (estimatedFlow: largest buys first with FLOW_DESC).",
 });
 
-const HedgeFundRef = builder.objectRef<FundHistory>("HedgeFund").implement({
-  description: "A fund that files Form 13F with SEC. Its name and CIK are public; its holdings need Pro.",
+type FundAsOf = FundHistory & { asOf: string | null };
+
+const HedgeFundRef = builder.objectRef<FundAsOf>("HedgeFund").implement({
+  description:
+    "A fund that files Form 13F with SEC, as known on a day (asOf): only the quarters filed by then (the filing date, else the 45-day deadline). " +
+    "Its name and CIK are public; its holdings need Pro.",
   fields: (t) => ({
+    asOf: t.exposeString("asOf", { nullable: true, description: "The day the quarters are known by (YYYY-MM-DD): the asOf asked for, else the app's default day." }),
     cik: t.string({ description: "10 digits with leading zeros.", resolve: (history) => history.fund.cik }),
     name: t.string({ description: "As SEC lists the filer.", resolve: (history) => history.fund.name }),
     importStatus: t.field({ type: ImportStatusRef, resolve: (history) => history.fund }),
-    quarters: t.field({ type: [QuarterRef], ...pro, ...precomputed, description: "Stored quarters, newest first.", resolve: (history) => history.quarters }),
+    quarters: t.field({ type: [QuarterRef], ...pro, ...precomputed, description: "The quarters known by asOf, newest first.", resolve: (history) => history.quarters }),
     quarter: t.field({
       type: QuarterRef,
       ...pro,
       nullable: true,
-      description: "One stored quarter (default: the latest); BAD_USER_INPUT naming quarterEnd when it is not stored.",
+      description: "One quarter known by asOf (default: the latest); BAD_USER_INPUT naming quarterEnd when it is not among them.",
       args: { quarterEnd: t.arg.string({ description: "YYYY-MM-DD" }) },
       resolve: (history, args) => pickQuarter(history, args.quarterEnd, "quarterEnd"),
     }),
@@ -202,9 +208,15 @@ builder.queryField("hedgeFund", (t) =>
   t.field({
     type: HedgeFundRef,
     nullable: true,
-    description: "A tracked 13F filer by SEC CIK (with or without leading zeros); null when it is not tracked. Berkshire Hathaway is 0001067983.",
-    args: { cik: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => fundHistory(context.db, normalizeCik(args.cik, "cik")),
+    description:
+      "A tracked 13F filer by SEC CIK (with or without leading zeros), as known on asOf; null when it is not tracked. Berkshire Hathaway is 0001067983. " +
+      "asOf: YYYY-MM-DD, not after today (default: the app's default as-of day; HedgeFund.asOf says which day was used).",
+    args: { cik: t.arg.string({ required: true }), asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
+    resolve: async (_root, args, context) => {
+      const cik = normalizeCik(args.cik, "cik");
+      const [history, asOf] = await Promise.all([fundHistory(context.db, cik), resolveAsOfDay(context.db, args.asOf)]);
+      return history && fundHistoryAsOf(history, asOf);
+    },
   }),
 );
 
@@ -212,11 +224,13 @@ builder.queryField("hedgeFunds", (t) =>
   t.field({
     type: [HedgeFundRef],
     ...precomputed,
-    description: "Every tracked 13F filer, by name.",
-    resolve: async (_root, _args, context) => {
+    description: "Every tracked 13F filer, by name, as known on asOf (as hedgeFund(asOf:)).",
+    args: { asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
+    resolve: async (_root, args, context) => {
+      const asOf = await resolveAsOfDay(context.db, args.asOf);
       const funds = await context.db.prisma.hedgeFund.findMany({ orderBy: { name: "asc" }, select: { cik: true } });
       const histories = await Promise.all(funds.map((fund) => fundHistory(context.db, fund.cik)));
-      return histories.filter((history): history is FundHistory => history !== null);
+      return histories.filter((history): history is FundHistory => history !== null).map((history) => fundHistoryAsOf(history, asOf));
     },
   }),
 );

@@ -2,24 +2,35 @@ import { Router } from "express";
 import { requirePro } from "../billing/require-pro";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
-import { fundHistory, normalizeCik, orderedHoldings, SOURCE_LABELS } from "./hedge-funds";
+import { resolveAsOfDay } from "../market-data/as-of";
+import { fundHistory, fundHistoryAsOf, normalizeCik, orderedHoldings, SOURCE_LABELS, THIRTEEN_F_DEADLINE_DAYS } from "./hedge-funds";
 
 /**
- * GET /api/hedge-funds/:fundId (spec §7, Pro only): the fund's latest stored 13F quarter.
- * fundId is the SEC CIK, with or without leading zeros (the spec's fixed id is 0001067983).
+ * GET /api/hedge-funds/:fundId[?asOf=YYYY-MM-DD] (spec §7, Pro only): the fund's latest 13F quarter
+ * known by asOf (filed by then, else due by then: 45 days after the quarter); without asOf, the app's
+ * default day. The response's asOf says which day was used. fundId is the SEC CIK, with or without
+ * leading zeros (the spec's fixed id is 0001067983).
  */
 export function hedgeFundsRoutes(deps: AppDeps): Router {
   const router = Router();
   const path = "/api/hedge-funds/:fundId";
   router.get(path, requirePro({ method: "GET", path, sampleUrl: "/api/hedge-funds/0001067983" }), async (req, res) => {
     const cik = normalizeCik(String(req.params.fundId), "fundId");
-    const history = await fundHistory(deps.db, cik);
-    const latest = history?.quarters[0];
-    if (!history || !latest) throw new AppError("NOT_FOUND", `No 13F holdings are stored for fund ${cik}. Tracked funds are listed by the hedgeFunds GraphQL query.`);
+    const [stored, asOf] = await Promise.all([fundHistory(deps.db, cik), resolveAsOfDay(deps.db, req.query.asOf)]);
+    if (!stored) throw new AppError("NOT_FOUND", `No 13F holdings are stored for fund ${cik}. Tracked funds are listed by the hedgeFunds GraphQL query.`);
+    const history = fundHistoryAsOf(stored, asOf);
+    const latest = history.quarters[0];
+    if (!latest) {
+      throw new AppError(
+        "NOT_FOUND",
+        `No 13F quarter of fund ${cik} is known by ${asOf}: a quarter counts once filed, or ${THIRTEEN_F_DEADLINE_DAYS} days after it ends when the filing date is not stored.`,
+      );
+    }
     const holdings = orderedHoldings(latest, "VALUE_DESC", false);
     res.json({
       fund_id: cik,
       fund_name: history.fund.name,
+      asOf,
       total_value: latest.comparison.totalValue,
       holdings_count: latest.comparison.holdingsCount,
       holdings: holdings.map((holding) => ({

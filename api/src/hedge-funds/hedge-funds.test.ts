@@ -17,6 +17,7 @@ import { createEdgarClient } from "./edgar-client";
 import { importNewFilings, type FundImportResult } from "./edgar-import";
 import { describeQuarter, importThirteenFFile } from "./file-import";
 import { loadHedgeFundSnapshot } from "./hedge-fund-snapshot";
+import { knownFromOf, THIRTEEN_F_DEADLINE_DAYS } from "./hedge-funds";
 
 const fixtures = path.join(__dirname, "fixtures", "edgar");
 const berkshire = "/Archives/edgar/data/1067983";
@@ -169,6 +170,36 @@ describe("access", () => {
     const basicAgent = await signedInAgent(app, db, basic);
     expect((await basicAgent.get("/api/hedge-funds/0001067983").expect(403)).body.code).toBe("PRO_REQUIRED");
     expect((await request(app).get("/api/hedge-funds/0001067983").expect(403)).body.code).toBe("PRO_REQUIRED");
+  });
+});
+
+describe("as of a day", () => {
+  const asOfQuery = `query ($asOf: String) { hedgeFund(cik: "1067983", asOf: $asOf) { asOf quarters { quarterEnd } quarter { quarterEnd } holdings(first: 1) { quarterEnd } } }`;
+
+  it("knownFromOf: the filing date, else the 45-day deadline after the quarter", () => {
+    expect(THIRTEEN_F_DEADLINE_DAYS).toBe(45);
+    expect(knownFromOf({ filedAt: "2021-02-16", quarterEnd: "2020-12-31" })).toBe("2021-02-16");
+    expect(knownFromOf({ filedAt: null, quarterEnd: "2020-12-31" })).toBe("2021-02-14");
+  });
+
+  it("shows the latest quarter due by the day: 2020-12-31 from its deadline 2021-02-14, the quarter before on the day before", async () => {
+    const agent = await signedInAgent(app, db, pro);
+    const dayBefore = await agent.post("/graphql").send({ query: asOfQuery, variables: { asOf: "2021-02-13" } }).expect(200);
+    expect(dayBefore.body.errors).toBeUndefined();
+    expect(dayBefore.body.data.hedgeFund).toMatchObject({ asOf: "2021-02-13", quarter: { quarterEnd: "2020-09-30" }, holdings: { quarterEnd: "2020-09-30" } });
+    expect(dayBefore.body.data.hedgeFund.quarters.map((quarter: { quarterEnd: string }) => quarter.quarterEnd)).toEqual(["2020-09-30", "2020-06-30"]);
+    const onDeadline = await agent.post("/graphql").send({ query: asOfQuery, variables: { asOf: "2021-02-14" } }).expect(200);
+    expect(onDeadline.body.data.hedgeFund.quarter.quarterEnd).toBe("2020-12-31");
+  });
+
+  it("answers GET /api/hedge-funds/:fundId?asOf= with the day it used; 404 when no quarter was due yet, 400 naming a bad asOf", async () => {
+    const agent = await signedInAgent(app, db, pro);
+    const { body } = await agent.get("/api/hedge-funds/0001067983?asOf=2021-02-14").expect(200);
+    expect(body).toMatchObject({ asOf: "2021-02-14", quarter_end: "2020-12-31", previous_quarter_end: "2020-09-30" });
+    const early = await agent.get("/api/hedge-funds/0001067983?asOf=2020-04-22").expect(404);
+    expect(JSON.stringify(early.body)).toMatch(/known by 2020-04-22/);
+    const bad = await agent.get("/api/hedge-funds/0001067983?asOf=2021-13-01").expect(400);
+    expect(JSON.stringify(bad.body)).toMatch(/asOf/);
   });
 });
 

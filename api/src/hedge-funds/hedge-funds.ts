@@ -121,6 +121,22 @@ async function buildQuarters(db: Database, cik: string): Promise<QuarterView[]> 
   return quarters.reverse();
 }
 
+/** SEC rule 13f-1: a 13F is due 45 days after the quarter; when its filing date is not stored, that is when it is counted as known. */
+export const THIRTEEN_F_DEADLINE_DAYS = 45;
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The day a quarter's holdings count as known: its filing date, else its 45-day filing deadline. */
+export const knownFromOf = (quarter: Pick<QuarterView, "filedAt" | "quarterEnd">) => quarter.filedAt ?? addDays(quarter.quarterEnd, THIRTEEN_F_DEADLINE_DAYS);
+
+/**
+ * The fund as known on `day`: only the quarters known by then (newest first, so the first is the
+ * latest quarter known by the day). Each quarter's changes compare with an earlier quarter, itself known.
+ */
+export function fundHistoryAsOf(history: FundHistory, day: string | null): FundHistory & { asOf: string | null } {
+  return { ...history, asOf: day, quarters: day === null ? history.quarters : history.quarters.filter((quarter) => knownFromOf(quarter) <= day) };
+}
+
 /** The quarter asked for (YYYY-MM-DD), or the latest; BAD_USER_INPUT naming `field` when not stored. */
 export function pickQuarter(history: FundHistory, quarterEnd: string | null | undefined, field: string): QuarterView | null {
   if (!quarterEnd) return history.quarters[0] ?? null;

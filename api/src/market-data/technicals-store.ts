@@ -15,6 +15,7 @@ import {
   type MarketReturns,
   type TechnicalSnapshot,
 } from "./technicals";
+import { endOfDay } from "./as-of";
 import { universeTickers } from "./universes";
 import { packBars, unpackBars, type PackedBars } from "./packed-bars";
 import { workerModule } from "../workers/worker-pool";
@@ -297,7 +298,7 @@ export function sourceLabel(source: string, first: string, last: string): string
 /** More than a week between the latest bar and now: not live data. */
 export function isStale(asOf: string | null, now: Date = new Date()): boolean {
   if (asOf === null) return true;
-  return now.getTime() - new Date(`${asOf}T23:59:59Z`).getTime() > staleAfterDays * 86_400_000;
+  return now.getTime() - endOfDay(asOf).getTime() > staleAfterDays * 86_400_000;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
 import type { Prisma } from "../generated/prisma/client";
 import { requireKnownStock, type KnownStock } from "../stocks/symbols";
-import { AS_OF_MESSAGE, asOfDaySchema, endOfDay } from "../market-data/as-of";
+import { endOfDay, pastAsOfDaySchema } from "../market-data/as-of";
 import { newsClock, type NewsClock } from "./news-clock";
 import { countedInWindowSql, countedInWindowWhere, dateOnlyNote, daysTouching, wholeDaysWithin, type DateOnlyGroup } from "./news-window";
 import type { NewsSummaryCache } from "./news-summary-cache";
@@ -86,11 +86,8 @@ export function parseSummaryInput(input: { ticker: unknown; timeframe?: unknown;
   }
   const timeframe = timeframeSchema.default("24h").safeParse(input.timeframe ?? undefined);
   if (!timeframe.success) fieldErrors.push({ field: "timeframe", message: "Timeframe must be one of 1h, 24h, 7d." });
-  const asOf = asOfDaySchema.safeParse(input.asOf ?? undefined);
-  if (!asOf.success) fieldErrors.push({ field: "asOf", message: `${AS_OF_MESSAGE}.` });
-  else if (asOf.data !== null && asOf.data > new Date().toISOString().slice(0, 10)) {
-    fieldErrors.push({ field: "asOf", message: "asOf must not be after today (UTC)." });
-  }
+  const asOf = pastAsOfDaySchema.safeParse(input.asOf ?? undefined);
+  if (!asOf.success) fieldErrors.push({ field: "asOf", message: `${asOf.error.issues[0]?.message}.` });
   if (!stock || !timeframe.success || !asOf.success || fieldErrors.length > 0) {
     const fields = fieldErrors.map((error) => error.field).join(", ");
     throw new AppError("BAD_USER_INPUT", `Invalid input: ${fields}. ${fieldErrors.map((error) => error.message).join(" ")}`, { fieldErrors });

@@ -4,7 +4,7 @@
 // before the as-of day count.
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
-import { parsePriceAsOf } from "../market-data/as-of";
+import { defaultAsOfDay, parsePriceAsOf } from "../market-data/as-of";
 import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
 import { findKnownStock, tickerSchema, type KnownStock } from "../stocks/symbols";
 import {
@@ -152,14 +152,14 @@ function sourcesOf(bars: BarHistory, tickers: string[], start: string, end: stri
 
 /**
  * The comparison of `tickers` (1–20, validated like stocks(tickers:)) over `range` up to `asOf`
- * (YYYY-MM-DD within the stored prices, or null for the latest prices).
+ * (YYYY-MM-DD within the stored prices, or null for the app's default as-of day).
  */
 export async function stockComparison(deps: Deps, input: { tickers: readonly unknown[]; range: CompareRange; asOf: unknown }): Promise<StockComparisonView> {
   const stocks = requireKnownStocks(input.tickers);
   const requestedAsOf = await parsePriceAsOf(deps.db, input.asOf);
-  const bars = await deps.technicals.bars();
+  const [bars, day] = await Promise.all([deps.technicals.bars(), requestedAsOf ?? defaultAsOfDay(deps.db)]);
   const tickers = stocks.map((stock) => stock.ticker);
-  const lastIndex = requestedAsOf === null ? bars.tradingDays.length - 1 : lastIndexOnOrBefore(bars.tradingDays, requestedAsOf);
+  const lastIndex = day === null ? -1 : lastIndexOnOrBefore(bars.tradingDays, day);
   const end = lastIndex >= 0 ? bars.tradingDays[lastIndex] : null;
   const base = end === null ? null : bars.tradingDays[Math.max(0, lastIndexOnOrBefore(bars.tradingDays, monthsBefore(end, COMPARE_RANGES[input.range].months)))];
   const empty = { points: [], totalReturn: null };

@@ -6,7 +6,8 @@ import { builder, type GraphQLContext } from "../graphql/builder";
 import { Stock } from "../stocks/stocks.graphql";
 import { COMPARE_RANGES, MAX_TICKERS, requireKnownStocks, stockComparison, type ComparedSeries, type CorrelationView, type StockComparisonView, type UniverseSeries } from "./compare";
 import type { IndexPoint } from "./compare-math";
-import { factorsOn, THIRTEEN_F_DEADLINE_DAYS, type FactorDay, type FundPosition, type NextReport, type StockFactors } from "./stock-factors";
+import { THIRTEEN_F_DEADLINE_DAYS } from "../hedge-funds/hedge-funds";
+import { factorsOn, type FactorDay, type FundPosition, type NextReport, type StockFactors } from "./stock-factors";
 import { suggestStocks, type StockSuggestion } from "./suggestions";
 
 const pro = { pro: true } as const;
@@ -233,7 +234,7 @@ builder.queryField("stockComparison", (t) =>
     nullable: true,
     authScopes: pro,
     description:
-      `Compare 1–${MAX_TICKERS} stocks (the page shows 2–4) over a range up to asOf (YYYY-MM-DD within the stored prices; default the latest prices). ` +
+      `Compare 1–${MAX_TICKERS} stocks (the page shows 2–4) over a range up to asOf (YYYY-MM-DD within the stored prices; default the app's default as-of day; asOf in the answer is the range's last trading day). ` +
       "Bad tickers → BAD_USER_INPUT naming tickers; a bad asOf → naming asOf. Pro only.",
     args: {
       tickers: t.arg.stringList({ required: true }),

@@ -8,7 +8,8 @@ import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createTestDeps } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
-import { factorsOn, knownFromOf, nextReportAfter, THIRTEEN_F_DEADLINE_DAYS } from "./stock-factors";
+import { knownFromOf } from "../hedge-funds/hedge-funds";
+import { factorsOn, nextReportAfter } from "./stock-factors";
 
 describe("the pure rules", () => {
   const reports = [
@@ -21,13 +22,6 @@ describe("the pure rules", () => {
     expect(nextReportAfter(reports, "2021-01-27")).toEqual({ ...reports[1], daysTo: 91 });
     expect(nextReportAfter(reports, "2021-04-28")).toBeNull();
     expect(nextReportAfter(undefined, "2021-01-01")).toBeNull();
-  });
-
-  it("knownFromOf: the filing date, else the 45-day deadline after the quarter", () => {
-    expect(THIRTEEN_F_DEADLINE_DAYS).toBe(45);
-    expect(knownFromOf({ filedAt: "2021-02-16", quarterEnd: "2020-12-31" })).toBe("2021-02-16");
-    expect(knownFromOf({ filedAt: null, quarterEnd: "2020-12-31" })).toBe("2021-02-14");
-    expect(knownFromOf({ filedAt: null, quarterEnd: "2020-09-30" })).toBe("2020-11-14");
   });
 });
 

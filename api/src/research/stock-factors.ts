@@ -4,15 +4,13 @@
 // model gave before that report), and the 13F quarters already filed by then.
 import type { AppDeps } from "../context";
 import type { Database } from "../db/database";
-import { aiPicksDay, defaultDay, type AiPicksStatus } from "../ai-picks/ai-picks";
+import { aiPicksDay, type AiPicksStatus } from "../ai-picks/ai-picks";
+import { defaultAsOfDay } from "../market-data/as-of";
 import { earningsSnapshotSource } from "../earnings/earnings-files";
-import { fundHistory, SOURCE_LABELS, type QuarterView } from "../hedge-funds/hedge-funds";
+import { fundHistory, fundHistoryAsOf, knownFromOf, SOURCE_LABELS } from "../hedge-funds/hedge-funds";
 import type { ChangeKind } from "../hedge-funds/quarter-changes";
 
 type Deps = Pick<AppDeps, "db" | "technicals">;
-
-/** SEC rule 13f-1: a 13F is due 45 days after the quarter; when its filing date is not stored, that is when it is counted as known. */
-export const THIRTEEN_F_DEADLINE_DAYS = 45;
 
 export type FundPosition = {
   cik: string;
@@ -74,10 +72,7 @@ export type FactorSources = {
 
 export type FactorDay = { day: string | null; byTicker: Map<string, StockFactors>; sources: FactorSources };
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-export const knownFromOf = (quarter: Pick<QuarterView, "filedAt" | "quarterEnd">) => quarter.filedAt ?? addDays(quarter.quarterEnd, THIRTEEN_F_DEADLINE_DAYS);
 
 type StoredReport = { date: string; beatProbability: number | null; baseRate: number | null; consensusEps: number | null };
 
@@ -123,8 +118,7 @@ async function trackedFundQuarters(db: Database, day: string) {
   const histories = await Promise.all(funds.map(({ cik }) => fundHistory(db, cik)));
   return histories.flatMap((history) => {
     if (!history) return [];
-    // Quarters are newest first: the first one known by the day.
-    const quarter = history.quarters.find((candidate) => knownFromOf(candidate) <= day) ?? null;
+    const quarter = fundHistoryAsOf(history, day).quarters[0] ?? null;
     const oldest = history.quarters.at(-1);
     return [{ fund: history.fund, quarter, firstQuarterKnownFrom: oldest ? knownFromOf(oldest) : null }];
   });
@@ -137,7 +131,7 @@ async function trackedFundQuarters(db: Database, day: string) {
 export async function factorsOn(deps: Deps, asOf: string | null): Promise<FactorDay> {
   const picks = await aiPicksDay(deps, asOf);
   // Before the first AI picks pass there is no scored day: the earnings and 13F figures still answer for the app's as-of.
-  const day = picks.date ?? asOf ?? (await defaultDay(deps));
+  const day = picks.date ?? asOf ?? (await defaultAsOfDay(deps.db));
   const byTicker = new Map<string, StockFactors>();
   const entry = (ticker: string) => {
     let factors = byTicker.get(ticker);

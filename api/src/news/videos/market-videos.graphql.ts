@@ -6,6 +6,8 @@ import { filter, map, pipe } from "graphql-yoga";
 import { authScopesFor } from "../../auth/viewer";
 import { AppError } from "../../errors/app-error";
 import { builder } from "../../graphql/builder";
+import { feedProblem } from "../ingestion/fetch-feed";
+import { FeedProblemEnum } from "../news.graphql";
 import {
   MARKET_VIDEOS_MAX_PAGE,
   VIDEO_SNAPSHOT_LABEL,
@@ -74,7 +76,16 @@ const MarketVideoChannelRef = builder.objectRef<MarketVideoChannelView>("MarketV
     feedUrl: t.exposeString("feedUrl", { nullable: true }),
     lastSuccessAt: t.expose("lastSuccessAt", { type: "DateTime", nullable: true }),
     lastErrorAt: t.expose("lastErrorAt", { type: "DateTime", nullable: true }),
-    lastError: t.exposeString("lastError", { nullable: true, description: '"<reason>: <detail>" of the last failure (kept as history once the feed recovers).' }),
+    lastError: t.exposeString("lastError", {
+      nullable: true,
+      description: '"<reason>: <detail>" of the last failure (kept as history once the feed recovers), for operators; pages show problem.',
+    }),
+    problem: t.field({
+      type: FeedProblemEnum,
+      nullable: true,
+      description: "Why the last feed read failed, when status is FAILED.",
+      resolve: (channel) => (channel.status === "failed" ? feedProblem(channel.lastError) : null),
+    }),
     videoCount: t.exposeInt("videoCount", { description: "Stored videos of the channel." }),
     snapshotVideoCount: t.exposeInt("snapshotVideoCount", { description: "Of those, from the bundled snapshot." }),
     newestAt: t.expose("newestAt", { type: "DateTime", nullable: true }),
@@ -87,15 +98,27 @@ builder.queryField("marketVideos", (t) =>
     authScopes: pro,
     description:
       `Financial news videos, newest first (Pro only): the configured channels' YouTube feeds and the ${VIDEO_SNAPSHOT_LABEL}. ` +
-      `first/last are 1–${MARKET_VIDEOS_MAX_PAGE} (default 20); bad arguments are BAD_USER_INPUT naming the field.`,
+      `first/last are 1–${MARKET_VIDEOS_MAX_PAGE} (default 20); bad arguments are BAD_USER_INPUT naming the field. ` +
+      "Only videos published by the end of asOf (YYYY-MM-DD, not after today; default: the app's default as-of day; the connection's asOf says which day was used).",
     args: {
       ticker: t.arg.string({ description: "Only videos tagged with this ticker (FB is read as META)." }),
       channel: t.arg.string({ description: "Only this channel (a MarketVideoChannel name, any case)." }),
       search: t.arg.string({ description: "Only titles containing every word of this text (any case)." }),
+      asOf: t.arg.string({ description: "YYYY-MM-DD" }),
     },
     // Cursors are checked here (BAD_USER_INPUT naming after/before), not by a generic connection helper.
     resolve: (_root, args, context) => listMarketVideos(context.db, args),
-  }),
+    },
+    {
+      fields: (connection) => ({
+        asOf: connection.string({
+          nullable: true,
+          description: "The day the videos are published by (YYYY-MM-DD): the asOf asked for, else the app's default day.",
+          resolve: (parent) => (parent as unknown as { asOf: string | null }).asOf,
+        }),
+      }),
+    },
+  ),
 );
 
 builder.queryField("marketVideoChannels", (t) =>

@@ -255,6 +255,22 @@ describe("GraphQL marketVideos", () => {
     expect(snapshot.embedUrl).toBe(`https://www.youtube-nocookie.com/embed/${snapshot.videoId}`);
   });
 
+  it("lists only videos published by the end of the as-of day, and says which day it used", async () => {
+    const AS_OF = `query ($asOf: String) { marketVideos(first: 50, asOf: $asOf) { asOf edges { node { videoId publishedAt } } } }`;
+    const at = async (asOf: string) => (await pro.post("/graphql").send({ query: AS_OF, variables: { asOf } }).expect(200)).body;
+    const dayBefore = await at("2021-04-19");
+    expect(dayBefore.errors).toBeUndefined();
+    expect(dayBefore.data.marketVideos.edges.map((edge: { node: { videoId: string } }) => edge.node.videoId)).not.toContain("vjZXtorJSmo");
+    // Published 2021-04-20 19:06 UTC: in from that day on.
+    const onTheDay = await at("2021-04-20");
+    expect(onTheDay.data.marketVideos.asOf).toBe("2021-04-20");
+    const nodes = onTheDay.data.marketVideos.edges.map((edge: { node: { videoId: string; publishedAt: string } }) => edge.node);
+    expect(nodes.map((node: { videoId: string }) => node.videoId)).toContain("vjZXtorJSmo");
+    expect(nodes.every((node: { publishedAt: string }) => node.publishedAt <= "2021-04-20T23:59:59.999Z")).toBe(true);
+    const bad = await at("2021-04-31");
+    expect(bad.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "asOf" }] });
+  });
+
   it("pages with after: without repeats or gaps", async () => {
     const first = await list(pro, { first: 30 });
     const page1 = await list(pro, { first: 15 });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/database";
 import { parseInput } from "../../errors/validation";
+import { endOfDay, resolveAsOfDay } from "../../market-data/as-of";
 import type { MarketVideo, MarketVideoFeed, Prisma } from "../../generated/prisma/client";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import { formerTickers } from "../../shared/symbols/former-tickers";
@@ -272,10 +273,15 @@ function beyond(position: { publishedAt: Date; id: string }, direction: "lt" | "
   return { OR: [{ publishedAt: { [direction]: position.publishedAt } }, { publishedAt: position.publishedAt, id: { [direction]: position.id } }] };
 }
 
-/** marketVideos: a Relay connection, newest first (published time, then id), filtered. */
-export async function listMarketVideos(db: Database, args: MarketVideoArgs) {
+/**
+ * marketVideos: a Relay connection, newest first (published time, then id), filtered, of the videos
+ * published by the end of the as-of day (the one asked for, else the app's default day), which it names.
+ */
+export async function listMarketVideos(db: Database, args: MarketVideoArgs & { asOf?: string | null }) {
   const filters = parseMarketVideoArgs(args);
-  return resolveCursorConnection(
+  const asOf = await resolveAsOfDay(db, args.asOf);
+  const published: Prisma.MarketVideoWhereInput = asOf ? { publishedAt: { lte: endOfDay(asOf) } } : {};
+  const connection = await resolveCursorConnection(
     { args, toCursor: encodeVideoCursor, defaultSize: DEFAULT_PAGE, maxSize: MARKET_VIDEOS_MAX_PAGE },
     ({ after, before, limit, inverted }: ResolveCursorConnectionArgs) => {
       const afterPosition = after ? decodeVideoCursor(after) : null;
@@ -283,13 +289,14 @@ export async function listMarketVideos(db: Database, args: MarketVideoArgs) {
       const order = inverted ? "asc" : "desc";
       return db.prisma.marketVideo.findMany({
         where: {
-          AND: [marketVideosWhere(filters), ...(afterPosition ? [beyond(afterPosition, "lt")] : []), ...(beforePosition ? [beyond(beforePosition, "gt")] : [])],
+          AND: [marketVideosWhere(filters), published, ...(afterPosition ? [beyond(afterPosition, "lt")] : []), ...(beforePosition ? [beyond(beforePosition, "gt")] : [])],
         },
         orderBy: [{ publishedAt: order }, { id: order }],
         take: limit,
       });
     },
   );
+  return { ...connection, asOf };
 }
 
 export function matchesFilters(video: Pick<MarketVideo, "tickers" | "channel" | "title">, filters: MarketVideoFilters): boolean {

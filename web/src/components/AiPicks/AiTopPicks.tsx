@@ -1,6 +1,8 @@
 import { ComputingNotice } from "../ComputingNotice/ComputingNotice";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
+import type { AsOfCoverage } from "../AsOfControl/asOf";
+import { useAsOf } from "../AsOfControl/useAsOf";
 import { SparkIcon } from "../Icons/Icons";
 import { Notice } from "../Notice/Notice";
 import { formatReturn } from "../ScreenBacktest/BacktestReport";
@@ -13,12 +15,15 @@ import { TickerCell } from "../ScreenResults/TickerCell";
 import { Note, TableFrame } from "./styles";
 import type { AiTopPicks_connection$key } from "./__generated__/AiTopPicks_connection.graphql";
 
-/** What each kind of scored day is, in words (AiPicksConnection.kind). */
-const KIND_WORDS: Record<string, string> = {
-  rebalance: "a monthly rebalance of the published track record",
-  day: "the latest stored price day, scored by the daily pass",
-  on_request: "scored when asked, with that month's fit",
-};
+/** What a scored day is, in words (AiPicksConnection.kind; a pass day said by which day it is). */
+function kindWords(kind: string | null, date: string | null, coverage: AsOfCoverage): string | null {
+  if (kind === "rebalance") return "a monthly rebalance of the published track record";
+  if (kind === "on_request") return "scored when asked, with that month's fit";
+  if (kind !== "day") return null;
+  if (date === coverage.latestPriceDate) return "the last day of the stored prices (offline, the bundled snapshot's last price day), scored by the daily pass";
+  if (date === coverage.defaultAsOf) return "the app's default as-of day, scored by the daily pass";
+  return "scored by the daily pass";
+}
 
 /**
  * The free AI picks: the top 5 at the page's as-of day with each pick's score, price, 1-month
@@ -69,6 +74,8 @@ export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$
     `,
     picks,
   );
+  const { coverage } = useAsOf();
+  const kind = kindWords(data.kind ?? null, data.date ?? null, coverage);
 
   return (
     <Section aria-labelledby="ai-picks-title">
@@ -99,7 +106,7 @@ export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$
             <Note>
               Model fitted on {data.model.fittedOn} on {formatInteger(data.model.trainingSamples)} ticker-days
               {data.model.trainingThrough ? ` (training through ${data.model.trainingThrough})` : ""}
-              {data.kind && KIND_WORDS[data.kind] ? `; this day is ${KIND_WORDS[data.kind]}` : ""}
+              {kind ? `; this day is ${kind}` : ""}
               {data.computedAt ? `. Computed ${formatDateTime(data.computedAt)}.` : "."}
             </Note>
           ) : null}

@@ -2,14 +2,22 @@ import styled from "styled-components";
 import { formatMarketDate } from "../ScreenResults/format";
 import { useAsOf } from "./useAsOf";
 
+interface AsOfLineProps {
+  /** The day the server answered for (its response's asOf); without it, the view's as-of day. */
+  day?: string | null;
+  /** What the page counts up to the day, in words. */
+  scope?: string;
+}
+
 /** A page's statement of the day its figures are as of, under its heading. */
-export function AsOfLine() {
+export function AsOfLine({ day, scope = "news and prices up to this day" }: AsOfLineProps) {
   const { asOf, coverage } = useAsOf();
+  const shown = day === undefined ? asOf : day;
   return (
     <Line>
-      {asOf ? (
+      {shown ? (
         <>
-          <strong>As of {formatMarketDate(asOf)}</strong> · news and prices up to this day
+          <strong>As of {formatMarketDate(shown)}</strong> · {scope}
         </>
       ) : (
         <>

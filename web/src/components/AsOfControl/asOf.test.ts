@@ -44,10 +44,10 @@ test("the density strip's weeks: busiest day's tickers with news, the last price
 });
 
 test("the date control belongs to the pages whose figures depend on the day, and to no other", () => {
-  for (const path of ["/screener", "/combined-screener", "/pro-screener", "/research-compare", "/news-analysis", "/ai-features", "/stocks/AAPL"]) {
+  for (const path of ["/screener", "/combined-screener", "/pro-screener", "/research-compare", "/news-analysis", "/ai-features", "/earnings-predictor", "/hedge-fund-tracker", "/market-videos", "/stocks/AAPL"]) {
     expect([path, isAsOfPath(path)]).toEqual([path, true]);
   }
-  for (const path of ["/", "/market-videos", "/hedge-fund-tracker", "/earnings-predictor", "/pricing"]) {
+  for (const path of ["/", "/pricing", "/account", "/contact"]) {
     expect([path, isAsOfPath(path)]).toEqual([path, false]);
   }
 });

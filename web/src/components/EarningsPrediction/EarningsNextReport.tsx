@@ -2,18 +2,21 @@ import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { formatShare, formatSigned } from "../AiPicks/format";
 import { Note } from "../AiPicks/styles";
+import { formatMarketDate } from "../ScreenResults/format";
 import { StatTile } from "../ui/Layout";
 import { formatEps, formatReportDate, formatSnapshotMonth } from "./format";
 import type { EarningsNextReport_earnings$key } from "./__generated__/EarningsNextReport_earnings.graphql";
 
 /**
- * A company's next report as of the data snapshot: date and time, the beat probability with the
- * base rate beside it, consensus EPS, and the momentum and volatility labels with their definitions.
+ * A company's next report after the as-of day (the first stored report dated after it): date and
+ * time, the beat probability with the base rate beside it, consensus EPS, and the momentum and
+ * volatility labels with their definitions, and what "next" means.
  */
 export function EarningsNextReport({ earnings }: { earnings: EarningsNextReport_earnings$key }) {
   const data = useFragment(
     graphql`
       fragment EarningsNextReport_earnings on StockEarnings {
+        asOf
         next {
           date
           source
@@ -38,14 +41,18 @@ export function EarningsNextReport({ earnings }: { earnings: EarningsNextReport_
     `,
     earnings,
   );
-  const { next, source, definitions } = data;
+  const { asOf, next, source, definitions } = data;
   const snapshot = formatSnapshotMonth(source.snapshotTakenIn);
-  if (!next) return <Note>No upcoming report in the snapshot of {snapshot}.</Note>;
+  const day = asOf ? formatMarketDate(asOf) : null;
+  if (!next) return <Note>{day ? `No stored report is dated after ${day}.` : `No upcoming report in the snapshot of ${snapshot}.`}</Note>;
   return (
     <div>
       <Figures>
         <StatTile>
-          <dt>{next.source === source.name ? `Next report (per the snapshot of ${snapshot})` : `Next report (${next.source})`}</dt>
+          <dt>
+            {day ? `Next report after ${day}` : "Next report"}
+            {next.source === source.name ? "" : ` (${next.source})`}
+          </dt>
           <dd>{formatReportDate(next.date, next.time)}</dd>
         </StatTile>
         <StatTile>
@@ -86,7 +93,11 @@ export function EarningsNextReport({ earnings }: { earnings: EarningsNextReport_
           <strong>Base rate</strong>: the share of all covered companies' earlier reports that beat the consensus; the probability is worth
           something only where it differs from it.
         </li>
-        <li>Source: {source.name}. The date is the next report as the snapshot listed it and may have passed since.</li>
+        <li>
+          <strong>Next</strong>: {day ? `the first report dated after ${day} among the stored ones` : `the next report as the snapshot of ${snapshot} listed it`}. Its
+          outcome is not shown; its probability, consensus and labels are the model's from just before that report, made with what was known then.
+        </li>
+        <li>Source: {source.name}, a snapshot taken in {snapshot}.</li>
       </Definitions>
     </div>
   );

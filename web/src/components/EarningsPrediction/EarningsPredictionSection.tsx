@@ -2,6 +2,7 @@ import { Suspense, useId, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
+import { useAsOf } from "../AsOfControl/useAsOf";
 import { PageLoading } from "../PageStatus/PageStatus";
 import { Card } from "../ui/Layout";
 import { EarningsNextReport } from "./EarningsNextReport";
@@ -13,11 +14,11 @@ import type { EarningsPredictionSectionQuery as EarningsPredictionSectionQueryTy
 export const SECTION_TICKERS = ["AAPL", "MSFT", "GOOGL", "AMZN", "NVDA"] as const;
 
 export const EarningsPredictionSectionQuery = graphql`
-  query EarningsPredictionSectionQuery($ticker: String!) {
+  query EarningsPredictionSectionQuery($ticker: String!, $asOf: String) {
     stock(ticker: $ticker) {
       ticker
       name
-      earnings {
+      earnings(asOf: $asOf) {
         ...EarningsNextReport_earnings
         skill {
           ...EarningsSkillSummary_skill
@@ -29,9 +30,11 @@ export const EarningsPredictionSectionQuery = graphql`
 
 /**
  * /ai-features "Earnings Predictions" (Pro users only: the API refuses the data to everyone else):
- * the next report of AAPL, MSFT, GOOGL, AMZN or NVDA with its beat probability beside the base rate.
+ * the next report after the page's as-of day of AAPL, MSFT, GOOGL, AMZN or NVDA with its beat
+ * probability beside the base rate.
  */
 export function EarningsPredictionSection() {
+  const { asOf } = useAsOf();
   const [ticker, setTicker] = useState<string>(SECTION_TICKERS[0]);
   const [isPending, startTransition] = useTransition();
   const id = useId();
@@ -42,15 +45,15 @@ export function EarningsPredictionSection() {
         <TickerSelect label="Stock" tickers={SECTION_TICKERS.map((symbol) => ({ ticker: symbol }))} value={ticker} onChange={(next) => startTransition(() => setTicker(next))} />
       </Header>
       <Suspense fallback={<PageLoading label="Loading the earnings prediction…" />}>
-        <SectionData ticker={ticker} />
+        <SectionData ticker={ticker} asOf={asOf} />
       </Suspense>
       <Link to={`/earnings-predictor?ticker=${ticker}`}>Past predictions and every covered company in the Earnings Predictor</Link>
     </Section>
   );
 }
 
-function SectionData({ ticker }: { ticker: string }) {
-  const { stock } = useLazyLoadQuery<EarningsPredictionSectionQueryType>(EarningsPredictionSectionQuery, { ticker });
+function SectionData({ ticker, asOf }: { ticker: string; asOf: string | null }) {
+  const { stock } = useLazyLoadQuery<EarningsPredictionSectionQueryType>(EarningsPredictionSectionQuery, { ticker, asOf });
   if (!stock?.earnings) return <p>No earnings data for {ticker}.</p>;
   return (
     <>

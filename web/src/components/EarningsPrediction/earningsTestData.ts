@@ -7,6 +7,17 @@ export const DEFINITIONS = {
   method: "A logistic regression on what was known before each report.",
 };
 
+/** The day the mocked server answers for: after the history below, before the next report. */
+export const AS_OF = "2025-12-03";
+
+/** dataCoverage for the as-of control: the mocked server's default day is AS_OF. */
+export const EARNINGS_COVERAGE = {
+  defaultAsOf: AS_OF,
+  latestPriceDate: AS_OF,
+  prices: [{ source: "alphavantage-snapshot", firstDate: "2018-01-02", lastDate: AS_OF, bars: 100, tickers: 500 }],
+  days: [],
+};
+
 export const SKILL = {
   modelVersion: "earnings-beat-v1",
   reports: 1807,
@@ -30,6 +41,7 @@ export function stockEarnings(ticker: string) {
     ticker,
     name: ticker === "AAPL" ? "Apple Inc." : `${ticker} Corp.`,
     earnings: {
+      asOf: AS_OF,
       next: {
         date: "2026-01-29",
         source: SOURCE.name,

@@ -4,7 +4,9 @@ import { Link } from "react-router-dom";
 import styled from "styled-components";
 import { TableFrame, Note } from "../AiPicks/styles";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
+import { useAsOf } from "../AsOfControl/useAsOf";
 import { PageLoading } from "../PageStatus/PageStatus";
+import { formatMarketDate } from "../ScreenResults/format";
 import { Card } from "../ui/Layout";
 import { HoldingCells } from "./HoldingCells";
 import { formatUsd } from "./format";
@@ -14,7 +16,7 @@ import type { HedgeFundHoldingsSectionQuery } from "./__generated__/HedgeFundHol
 export const DEFAULT_FUND_CIK = "0001067983";
 
 /**
- * /ai-features "Hedge Fund 13F Holdings" (spec §2, Pro): the fund's latest stored quarter and its
+ * /ai-features "Hedge Fund 13F Holdings" (spec §2, Pro): the fund's latest quarter filed by the page's as-of day and its
  * first 5 holdings with their change since the quarter before. Mount it for Pro users only (it
  * reads Pro fields); others keep the blurred preview.
  */
@@ -32,10 +34,12 @@ export function HedgeFundHoldingsSection({ cik = DEFAULT_FUND_CIK }: { cik?: str
 }
 
 function Holdings({ cik }: { cik: string }) {
+  const { asOf } = useAsOf();
   const { hedgeFund } = useLazyLoadQuery<HedgeFundHoldingsSectionQuery>(
     graphql`
-      query HedgeFundHoldingsSectionQuery($cik: String!) {
-        hedgeFund(cik: $cik) {
+      query HedgeFundHoldingsSectionQuery($cik: String!, $asOf: String) {
+        hedgeFund(cik: $cik, asOf: $asOf) {
+          asOf
           name
           quarter {
             quarterEnd
@@ -63,10 +67,12 @@ function Holdings({ cik }: { cik: string }) {
         }
       }
     `,
-    { cik },
+    { cik, asOf },
   );
   const quarter = hedgeFund?.quarter;
-  if (!hedgeFund || !quarter) return <Note>No 13F filings are stored for this fund yet.</Note>;
+  if (!hedgeFund || !quarter) {
+    return <Note>{hedgeFund?.asOf ? `No 13F quarter of this fund was filed by ${formatMarketDate(hedgeFund.asOf)}.` : "No 13F filings are stored for this fund yet."}</Note>;
+  }
   const rows = hedgeFund.holdings?.edges.map((edge) => edge.node) ?? [];
   return (
     <>

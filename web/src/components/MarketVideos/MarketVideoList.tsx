@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from "react";
 import { graphql, usePaginationFragment, useSubscription } from "react-relay";
 import { ConnectionHandler, type GraphQLSubscriptionConfig } from "relay-runtime";
 import styled from "styled-components";
+import { AsOfLine } from "../AsOfControl/AsOfLine";
+import { formatMarketDate } from "../ScreenResults/format";
 import { Button } from "../ui/Button";
 import { Card, VisuallyHidden } from "../ui/Layout";
 import { MarketVideoCard } from "./MarketVideoCard";
@@ -16,8 +18,9 @@ const EDGE_TYPE = "QueryMarketVideosConnectionEdge";
 export type VideoFilters = { ticker: string | null; channel: string | null; search: string | null };
 
 /**
- * The videos, newest first, 20 at a time ('Load more'), with the chosen one playing above the list.
- * Live: new videos matching the filters arrive over the subscription and are prepended, marked New.
+ * The videos published by the end of the as-of day, newest first, 20 at a time ('Load more'), with
+ * the chosen one playing above the list. Live: new videos matching the filters arrive over the
+ * subscription and are prepended, marked New (only when the as-of day is today: `live` says the feeds are read).
  */
 export function MarketVideoList({ query, filters, live }: { query: MarketVideoList_query$key; filters: VideoFilters; live: boolean }) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
@@ -30,10 +33,12 @@ export function MarketVideoList({ query, filters, live }: { query: MarketVideoLi
         ticker: { type: "String" }
         channel: { type: "String" }
         search: { type: "String" }
+        asOf: { type: "String" }
       ) {
-        marketVideos(first: $count, after: $cursor, ticker: $ticker, channel: $channel, search: $search)
-          @connection(key: "MarketVideoList_marketVideos", filters: ["ticker", "channel", "search"]) {
+        marketVideos(first: $count, after: $cursor, ticker: $ticker, channel: $channel, search: $search, asOf: $asOf)
+          @connection(key: "MarketVideoList_marketVideos", filters: ["ticker", "channel", "search", "asOf"]) {
           __id
+          asOf
           edges {
             node {
               id
@@ -57,10 +62,15 @@ export function MarketVideoList({ query, filters, live }: { query: MarketVideoLi
     setAnnouncement(`${ids.length} new video${ids.length === 1 ? "" : "s"}.`);
   }, []);
 
+  const day = data.marketVideos.asOf ?? null;
+  // New videos are published now: they belong on the list only when it runs to today.
+  const receivesNew = live && (day === null || day >= new Date().toISOString().slice(0, 10));
+
   return (
     <Layout>
+      <AsOfLine day={day} scope="videos published up to the end of this day (UTC)" />
       {selected ? <MarketVideoPlayer video={selected} /> : null}
-      {live ? (
+      {receivesNew ? (
         <LiveVideos
           filters={filters}
           connectionId={data.marketVideos.__id}
@@ -73,7 +83,7 @@ export function MarketVideoList({ query, filters, live }: { query: MarketVideoLi
       <Card aria-labelledby="market-videos-list-title">
         <h2 id="market-videos-list-title">Videos</h2>
         {nodes.length === 0 ? (
-          <Empty>No videos match these filters.</Empty>
+          <Empty>{data.marketVideos.asOf ? `No videos published by ${formatMarketDate(data.marketVideos.asOf)} match these filters.` : "No videos match these filters."}</Empty>
         ) : (
           <List>
             {nodes.map((node) => (

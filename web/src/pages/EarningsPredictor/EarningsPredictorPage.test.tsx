@@ -1,10 +1,11 @@
 import type { IMocks } from "@graphql-tools/mock";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createMockEnvironment } from "relay-test-utils";
 import { recordedLines } from "../../../test/chart-lines";
+import { loadAsOfCoverage } from "../../components/AsOfControl/useAsOf";
 import { EarningsPredictionSection } from "../../components/EarningsPrediction/EarningsPredictionSection";
-import { SKILL, SOURCE, stockEarnings } from "../../components/EarningsPrediction/earningsTestData";
+import { AS_OF, EARNINGS_COVERAGE, SKILL, SOURCE, stockEarnings } from "../../components/EarningsPrediction/earningsTestData";
 import { Providers } from "../../Providers";
 import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
 import EarningsPredictorPage, { EarningsPredictorPageQuery, loader } from "./EarningsPredictorPage";
@@ -34,7 +35,9 @@ function renderPage(mocks: IMocks, path = "/earnings-predictor") {
     asked.push({ name: operation.request.node.params.name, variables: operation.request.variables });
     const ticker = operation.request.variables.ticker as string | undefined;
     const query = (mocks.Query as (() => object) | undefined)?.() ?? {};
-    return { ...mocks, Query: () => ({ ...query, ...(ticker ? { stock: stockEarnings(ticker) } : {}) }) };
+    // Stock.earnings takes asOf: the mock store keys it by its arguments, so the type answers for it.
+    const stock = ticker ? { stock: stockEarnings(ticker), StockEarnings: () => stockEarnings(ticker).earnings } : {};
+    return { ...mocks, DataCoverage: () => EARNINGS_COVERAGE, StockEarnings: stock.StockEarnings, Query: () => ({ ...query, ...(stock.stock ? { stock: stock.stock } : {}) }) };
   });
   const router = createMemoryRouter([{ path: "/earnings-predictor", loader: () => loader(environment), element: <EarningsPredictorPage />, HydrateFallback: () => null }], {
     initialEntries: [path],
@@ -64,7 +67,11 @@ test("a Basic user gets the gate page too", async () => {
 test("a Pro user sees AAPL's next report with the base rate beside the probability, the past record, the chart and the skill", async () => {
   renderPage(proMocks());
   const next = within((await screen.findByRole("heading", { name: /AAPL · Apple Inc.: next report/ })).closest("section")!);
-  expect(next.getByText("Next report (per the snapshot of Dec 2025)")).toBeTruthy();
+  expect(next.getByText("Next report after Dec 3, 2025")).toBeTruthy();
+  expect(next.getByText(/the first report dated after Dec 3, 2025 among the stored ones/)).toBeTruthy();
+  // The day the server answered for, and the data asked for that day.
+  expect(screen.getByText("As of Dec 3, 2025")).toBeTruthy();
+  expect(asked.find((operation) => operation.name === "EarningsPredictorPageDataQuery")?.variables).toEqual({ ticker: "AAPL", asOf: AS_OF });
   expect(next.getByText("Thu, Jan 29, 2026, after the close")).toBeTruthy();
   expect(next.getByText("87.3 %")).toBeTruthy();
   expect(next.getByText("base rate 82.9 %")).toBeTruthy();
@@ -73,7 +80,7 @@ test("a Pro user sees AAPL's next report with the base rate beside the probabili
   expect(next.getByText(/Surprise momentum: the mean EPS surprise/)).toBeTruthy();
   expect(screen.getByText(/a snapshot taken in Dec 2025; 2 companies covered/)).toBeTruthy();
 
-  const record = within(screen.getByRole("heading", { name: "Past predictions and surprises" }).closest("section")!);
+  const record = within(screen.getByRole("heading", { name: "Past predictions and surprises, reported by Dec 3, 2025" }).closest("section")!);
   const table = record.getByRole("table");
   const rows = within(table).getAllByRole("row").slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
   expect(rows[0]).toEqual(["Thu, Oct 30, 2025, after the close", "90.1 %", "83.0 %", "$1.77", "$1.85", "+4.5 %", "Beat"]);
@@ -105,14 +112,20 @@ test("the /ai-features section shows the spec's five tickers, AAPL first, and fo
   const environment = createMockEnvironment();
   answerGraphQL(environment, [], (operation) => {
     asked.push({ name: operation.request.node.params.name, variables: operation.request.variables });
-    return { Query: () => ({ stock: stockEarnings(operation.request.variables.ticker as string) }) };
+    const ticker = operation.request.variables.ticker as string;
+    return { DataCoverage: () => EARNINGS_COVERAGE, StockEarnings: () => stockEarnings(ticker).earnings, Query: () => ({ stock: stockEarnings(ticker) }) };
   });
+  // On /ai-features the page has the as-of coverage before the section mounts.
+  await loadAsOfCoverage(environment);
   const router = createMemoryRouter([{ path: "*", element: <EarningsPredictionSection /> }]);
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  // Awaited: the section suspends until the coverage promise settles, and React retries it only then.
+  await act(async () => {
+    render(
+      <Providers environment={environment}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+  });
   const section = within((await screen.findByRole("heading", { name: "Earnings Predictions" })).closest("section")!);
   expect(await section.findByText("87.3 %")).toBeTruthy();
   expect(section.getByText("base rate 82.9 %")).toBeTruthy();
@@ -121,6 +134,6 @@ test("the /ai-features section shows the spec's five tickers, AAPL first, and fo
   expect(select.value).toBe("AAPL");
   fireEvent.change(select, { target: { value: "NVDA" } });
   expect(await section.findByText("75.1 %")).toBeTruthy();
-  expect(asked.at(-1)).toEqual({ name: "EarningsPredictionSectionQuery", variables: { ticker: "NVDA" } });
+  expect(asked.at(-1)).toEqual({ name: "EarningsPredictionSectionQuery", variables: { ticker: "NVDA", asOf: AS_OF } });
   expect(section.getByText(/Brier skill score 0.010 \(better than always guessing the base rate\)/)).toBeTruthy();
 });

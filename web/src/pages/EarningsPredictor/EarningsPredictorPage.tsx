@@ -3,12 +3,15 @@ import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type Preloaded
 import { useLoaderData, useSearchParams } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
+import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { EarningsHistory } from "../../components/EarningsPrediction/EarningsHistory";
 import { EarningsNextReport } from "../../components/EarningsPrediction/EarningsNextReport";
 import { EarningsSkillSummary } from "../../components/EarningsPrediction/EarningsSkillSummary";
 import { TickerSelect } from "../../components/EarningsPrediction/TickerSelect";
 import { formatSnapshotMonth } from "../../components/EarningsPrediction/format";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
+import { formatMarketDate } from "../../components/ScreenResults/format";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
@@ -28,7 +31,7 @@ export const EarningsPredictorPageQuery = graphql`
 
 /** The Pro data, asked for only once the viewer is known to have Pro (the API refuses it to others). */
 export const EarningsPredictorPageDataQuery = graphql`
-  query EarningsPredictorPageDataQuery($ticker: String!) {
+  query EarningsPredictorPageDataQuery($ticker: String!, $asOf: String) {
     earningsCoverage {
       tickers {
         ticker
@@ -45,7 +48,8 @@ export const EarningsPredictorPageDataQuery = graphql`
     stock(ticker: $ticker) {
       ticker
       name
-      earnings {
+      earnings(asOf: $asOf) {
+        asOf
         ...EarningsNextReport_earnings
         ...EarningsHistory_earnings
       }
@@ -67,8 +71,9 @@ const gate = GATE_ROUTES.find((route) => route.path === "/earnings-predictor")!;
 
 /**
  * /earnings-predictor: the spec's gate page for visitors and Basic users; for Pro users any covered
- * company's next report with its beat probability beside the base rate, the record of past
- * predictions, the surprise history and the model's measured skill. `?ticker=` picks the company.
+ * company's next report after the app's as-of day with its beat probability beside the base rate,
+ * the record of predictions and surprises reported by that day, and the model's measured skill.
+ * `?ticker=` picks the company, `?asOf=` the day.
  */
 export default function EarningsPredictorPage() {
   const { queryRef } = useLoaderData() as EarningsPredictorLoaderData;
@@ -82,8 +87,15 @@ function EarningsPredictor() {
   useDocumentTitle(TITLE);
   const [searchParams, setSearchParams] = useSearchParams();
   const ticker = (searchParams.get("ticker") ?? DEFAULT_TICKER).toUpperCase();
+  const { asOf } = useAsOf();
   const [isPending, startTransition] = useTransition();
-  const choose = (next: string) => startTransition(() => setSearchParams({ ticker: next }));
+  const choose = (next: string) =>
+    startTransition(() =>
+      setSearchParams((params) => {
+        params.set("ticker", next);
+        return params;
+      }),
+    );
   return (
     <Container>
       <PageSection>
@@ -92,22 +104,31 @@ function EarningsPredictor() {
           <Lead>The probability that a company's next report beats the analysts' consensus EPS, beside the base rate, with the model's record.</Lead>
         </div>
         <Suspense fallback={<PageLoading label="Loading the earnings predictions…" />}>
-          <PredictorData ticker={ticker} pending={isPending} onChoose={choose} />
+          <PredictorData ticker={ticker} asOf={asOf} pending={isPending} onChoose={choose} />
         </Suspense>
       </PageSection>
     </Container>
   );
 }
 
-function PredictorData({ ticker, pending, onChoose }: { ticker: string; pending: boolean; onChoose: (ticker: string) => void }) {
-  const { earningsCoverage, stock } = useLazyLoadQuery<EarningsPredictorPageDataQueryType>(EarningsPredictorPageDataQuery, { ticker });
+interface PredictorDataProps {
+  ticker: string;
+  asOf: string | null;
+  pending: boolean;
+  onChoose: (ticker: string) => void;
+}
+
+function PredictorData({ ticker, asOf, pending, onChoose }: PredictorDataProps) {
+  const { earningsCoverage, stock } = useLazyLoadQuery<EarningsPredictorPageDataQueryType>(EarningsPredictorPageDataQuery, { ticker, asOf });
   const snapshot = formatSnapshotMonth(earningsCoverage.source.snapshotTakenIn);
+  const day = stock?.earnings?.asOf ?? asOf;
   return (
     <Data aria-busy={pending} $pending={pending}>
+      <AsOfLine day={day} scope="reports dated up to this day are past; the next report is the first dated after it" />
       <TickerSelect label="Company" tickers={earningsCoverage.tickers} value={stock?.ticker ?? ticker} onChange={onChoose} />
       <p>
-        Data: {earningsCoverage.source.name}, a snapshot taken in {snapshot}; {earningsCoverage.tickers.length} companies covered. Dates called
-        "next" are next as of that snapshot.
+        Data: {earningsCoverage.source.name}, a snapshot taken in {snapshot}; {earningsCoverage.tickers.length} companies covered. "Next" means the
+        first stored report dated after the as-of day, even where its date was announced later.
       </p>
       {stock?.earnings ? (
         <>
@@ -118,7 +139,7 @@ function PredictorData({ ticker, pending, onChoose }: { ticker: string; pending:
             <EarningsNextReport earnings={stock.earnings} />
           </Card>
           <Card aria-labelledby="earnings-record-title">
-            <h2 id="earnings-record-title">Past predictions and surprises</h2>
+            <h2 id="earnings-record-title">Past predictions and surprises{day ? `, reported by ${formatMarketDate(day)}` : ""}</h2>
             <EarningsHistory earnings={stock.earnings} />
           </Card>
         </>

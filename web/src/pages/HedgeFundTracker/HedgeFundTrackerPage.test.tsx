@@ -1,5 +1,5 @@
 import type { IMocks } from "@graphql-tools/mock";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createMockEnvironment } from "relay-test-utils";
 import { Providers } from "../../Providers";
@@ -42,6 +42,7 @@ const HOLDINGS = [
 const FUND = {
   cik: "0001067983",
   name: "BERKSHIRE HATHAWAY INC",
+  asOf: "2024-05-15",
   importStatus: { liveImport: "off: SEC_USER_AGENT is not set (SEC requires a User-Agent naming the client)", lastSuccessAt: null, lastError: null },
   quarters: [{ quarterEnd: "2024-03-31" }, { quarterEnd: "2023-12-31" }],
   quarter: {
@@ -66,6 +67,14 @@ const FUND = {
   ],
 };
 
+/** dataCoverage for the as-of control: the app's default day is the one the mocked server answers for. */
+const COVERAGE = {
+  defaultAsOf: "2024-05-15",
+  latestPriceDate: "2024-05-15",
+  prices: [{ source: "alphavantage-snapshot", firstDate: "2018-01-02", lastDate: "2024-05-15", bars: 100, tickers: 500 }],
+  days: [],
+};
+
 /** The schema mocks answer fields with arguments (quarter, holdings, valueHistory) from their type's mock. */
 function fundMocks(holdings = FUND.holdings): IMocks {
   let series = 0;
@@ -81,6 +90,7 @@ function renderTracker(viewer: IMocks) {
   answerGraphQL(environment, HedgeFundTrackerPageQuery, () => ({
     ...viewer,
     ...fundMocks(),
+    DataCoverage: () => COVERAGE,
     Query: () => ({ ...(viewer.Query ? (viewer.Query as () => object)() : {}), hedgeFund: FUND }),
   }));
   const router = createMemoryRouter([{ path: "/hedge-fund-tracker", loader: () => loader(environment), shouldRevalidate, element: <HedgeFundTrackerPage /> }], {
@@ -112,6 +122,8 @@ test("a Pro user sees the quarter, its filing and source, the holdings with labe
   expect(await screen.findByRole("heading", { name: /BERKSHIRE HATHAWAY INC/ })).toBeTruthy();
   const summary = screen.getByRole("heading", { name: /BERKSHIRE HATHAWAY INC/ }).closest("section")!;
   expect(summary.textContent).toContain("$331.70B");
+  // The day the server answered for, asked for at the app's as-of day.
+  expect(screen.getByText("As of May 15, 2024")).toBeTruthy();
   expect(summary.textContent).toContain("1 new, 3 added, 9 reduced, 2 sold out, 28 unchanged");
   expect(summary.textContent).toContain("filing date not in the bundled file");
   expect(summary.textContent).toContain("SEC EDGAR 13F (bundled snapshot)");
@@ -148,8 +160,15 @@ test("a Pro user sees the quarter, its filing and source, the holdings with labe
 
 test("the /ai-features section shows the fund, quarter, total and the first 5 holdings with their change", async () => {
   const environment = createMockEnvironment();
-  answerGraphQL(environment, [], () => ({ ...fundMocks({ totalCount: 5, edges: HOLDINGS.slice(0, 5).map((node) => ({ node })) }), Query: () => ({ hedgeFund: FUND }) }));
-  renderWithProviders(<HedgeFundHoldingsSection />, environment);
+  answerGraphQL(environment, [], () => ({
+    ...fundMocks({ totalCount: 5, edges: HOLDINGS.slice(0, 5).map((node) => ({ node })) }),
+    DataCoverage: () => COVERAGE,
+    Query: () => ({ hedgeFund: FUND }),
+  }));
+  // Awaited: the section suspends until the as-of coverage settles, and React retries it only then.
+  await act(async () => {
+    renderWithProviders(<HedgeFundHoldingsSection />, environment);
+  });
   const section = (await screen.findByRole("heading", { name: "Hedge Fund 13F Holdings" })).closest("section")!;
   expect(await within(section).findByText(/quarter ended 2024-03-31: \$331\.70B in 41 holdings; changes vs 2023-12-31/)).toBeTruthy();
   const rows = bodyRows(within(section).getByRole("table"));

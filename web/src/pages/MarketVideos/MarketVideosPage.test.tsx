@@ -44,6 +44,7 @@ const channel = (name: string, status: string, extra: Record<string, unknown> = 
   lastSuccessAt: null,
   lastErrorAt: null,
   lastError: null,
+  problem: null,
   videoCount: 0,
   snapshotVideoCount: 0,
   newestAt: null,
@@ -51,7 +52,13 @@ const channel = (name: string, status: string, extra: Record<string, unknown> = 
 });
 
 const OFFLINE_CHANNELS = [
-  channel("CNBC Television", "FAILED", { lastError: "network: ENOTFOUND", videoCount: 27, snapshotVideoCount: 27 }),
+  channel("CNBC Television", "FAILED", {
+    lastError: "network: ENOTFOUND (getaddrinfo ENOTFOUND www.youtube.com)",
+    problem: "UNREACHABLE",
+    videoCount: 27,
+    snapshotVideoCount: 27,
+    newestAt: "2021-05-05T23:22:43.000Z",
+  }),
   channel("Reuters", "PENDING"),
   channel("Yahoo Finance", "PENDING", { videoCount: 6, snapshotVideoCount: 6 }),
   channel("Bloomberg Technology", "SNAPSHOT", { videoCount: 8, snapshotVideoCount: 8 }),
@@ -59,23 +66,32 @@ const OFFLINE_CHANNELS = [
 
 const asked: { name: string; variables: Record<string, unknown> }[] = [];
 
-function proMocks(channels = OFFLINE_CHANNELS, added: unknown[] = []): IMocks {
+function proMocks(channels = OFFLINE_CHANNELS, added: unknown[] = [], asOf = AS_OF): IMocks {
   return {
     ...signedIn({ hasProAccess: true }),
     Query: () => ({
-      marketVideos: { edges: VIDEOS.map((node) => ({ node, cursor: node.videoId })), pageInfo: { hasNextPage: false, endCursor: "x", hasPreviousPage: false, startCursor: "x" } },
+      marketVideos: { asOf, edges: VIDEOS.map((node) => ({ node, cursor: node.videoId })), pageInfo: { hasNextPage: false, endCursor: "x", hasPreviousPage: false, startCursor: "x" } },
       marketVideoChannels: channels,
     }),
     Subscription: () => ({ marketVideosAdded: added }),
   };
 }
 
+/** The app's default as-of day, the one the mocked server answers for. */
+const AS_OF = "2021-05-08";
+const COVERAGE = {
+  defaultAsOf: AS_OF,
+  latestPriceDate: AS_OF,
+  prices: [{ source: "alphavantage-snapshot", firstDate: "2018-01-02", lastDate: AS_OF, bars: 100, tickers: 500 }],
+  days: [],
+};
+
 function renderPage(mocks: IMocks, path = "/market-videos") {
   asked.length = 0;
   const environment = createMockEnvironment();
   answerGraphQL(environment, MarketVideosPageQuery, (operation) => {
     asked.push({ name: operation.request.node.params.name, variables: operation.request.variables });
-    return mocks;
+    return { DataCoverage: () => COVERAGE, ...mocks };
   });
   const router = createMemoryRouter([{ path: "/market-videos", loader: () => loader(environment), element: <MarketVideosPage />, HydrateFallback: () => null }], {
     initialEntries: [path],
@@ -124,6 +140,15 @@ test("a Basic user gets the gate page too", async () => {
   expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageDataQuery");
 });
 
+test("with every feed unreachable, the note says YouTube cannot be reached, in plain words", async () => {
+  const unreachable = (name: string) =>
+    channel(name, "FAILED", { lastError: "network: ENOTFOUND (getaddrinfo ENOTFOUND www.youtube.com)", problem: "UNREACHABLE", newestAt: "2021-05-05T23:22:43.000Z" });
+  renderPage(proMocks([unreachable("CNBC Television"), unreachable("Reuters")]));
+  const note = await screen.findByRole("note", { name: "About these videos" });
+  expect(note.textContent).toContain("YouTube cannot be reached from this server; showing the bundled snapshot (as of May 5, 2021");
+  expect(note.textContent).not.toMatch(/ENOTFOUND|network:/);
+});
+
 test("a Pro user sees the videos newest first, labelled as the bundled snapshot, with the channels' feed status", async () => {
   renderPage(proMocks());
   const list = within((await screen.findByRole("heading", { name: "Videos" })).closest("section")!);
@@ -133,8 +158,13 @@ test("a Pro user sees the videos newest first, labelled as the bundled snapshot,
   expect(list.getByTitle("Ticker found in the title or description by our tagger").textContent).toBe("BRK.B");
   const note = screen.getByRole("note", { name: "About these videos" });
   expect(note.textContent).toContain("41 videos are the bundled snapshot, April–May 2021");
-  expect(note.textContent).toContain("No channel feed has been read yet");
-  expect(within(note).getByRole("list", { name: "Channels" }).textContent).toContain("CNBC Television: feed failing (network: ENOTFOUND), 27 videos");
+  expect(note.textContent).toContain(
+    "1 of the 3 YouTube channel feeds cannot be reached from this server; 2 of the 3 YouTube channel feeds have not been read yet; " +
+      "showing the bundled snapshot (as of May 5, 2021",
+  );
+  expect(within(note).getByRole("list", { name: "Channels" }).textContent).toContain("CNBC Television: feed not updating, 27 videos");
+  // The raw error is for operators (server log, the API's lastError), never the page.
+  expect(note.textContent).not.toMatch(/ENOTFOUND|network:/);
   // Offline: no live subscription.
   expect(asked.map((operation) => operation.name)).not.toContain("MarketVideoListAddedSubscription");
   expect(Array.from((screen.getByLabelText("Channel") as HTMLSelectElement).options).map((option) => option.value)).toEqual([
@@ -149,6 +179,8 @@ test("a Pro user sees the videos newest first, labelled as the bundled snapshot,
 test("filters by ticker, channel and title words, kept in the URL; a malformed ticker is refused in the form", async () => {
   const { router } = renderPage(proMocks());
   await screen.findByRole("heading", { name: "Videos" });
+  // The videos of the app's as-of day, as the server says.
+  expect(screen.getByText("As of May 8, 2021")).toBeTruthy();
   fireEvent.change(screen.getByLabelText("Ticker"), { target: { value: "not a ticker" } });
   fireEvent.click(screen.getByRole("button", { name: "Apply" }));
   expect(screen.getByText("Enter a ticker symbol such as AAPL or BRK.B.")).toBeTruthy();
@@ -158,7 +190,7 @@ test("filters by ticker, channel and title words, kept in the URL; a malformed t
   fireEvent.click(screen.getByRole("button", { name: "Apply" }));
   await waitFor(() => expect(router.state.location.search).toBe("?ticker=TSLA&q=deliveries"));
   await waitFor(() =>
-    expect(asked.filter((operation) => operation.name === "MarketVideosPageDataQuery").at(-1)?.variables).toEqual({ ticker: "TSLA", channel: null, search: "deliveries" }),
+    expect(asked.filter((operation) => operation.name === "MarketVideosPageDataQuery").at(-1)?.variables).toEqual({ ticker: "TSLA", channel: null, search: "deliveries", asOf: AS_OF }),
   );
   // The filtered videos are shown (the transition is over) before the channel is picked.
   await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
@@ -218,7 +250,9 @@ test("when YouTube cannot be reached (its thumbnail fails), the placeholder repl
 
 test("live: with a channel feed read, new videos from the subscription are prepended and marked New", async () => {
   const fresh = video("nvdaLive001", "Nvidia unveils new chips", { source: "YOUTUBE", sourceLabel: "YouTube feed", publishedAt: "2026-11-26T10:00:00.000Z" });
-  renderPage(proMocks([channel("CNBC Television", "OK", { lastSuccessAt: "2026-11-26T10:00:00.000Z", videoCount: 40 })], [fresh]));
+  // New videos join a list that runs to today.
+  const today = new Date().toISOString().slice(0, 10);
+  renderPage(proMocks([channel("CNBC Television", "OK", { lastSuccessAt: "2026-11-26T10:00:00.000Z", videoCount: 40 })], [fresh], today));
   await screen.findByText("Live: new videos from the channels' feeds appear here as they arrive.");
   const list = within(screen.getByRole("heading", { name: "Videos" }).closest("section")!);
   await waitFor(() => expect(list.getAllByRole("heading", { level: 3 })[0].textContent).toContain("Nvidia unveils new chips"));

@@ -3,6 +3,8 @@ import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type Preloaded
 import { useLoaderData, useSearchParams } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import styled from "styled-components";
+import { AS_OF_PARAM, withAsOfParam } from "../../components/AsOfControl/asOf";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { Field, FieldError, TextInput } from "../../components/FormControls/FormControls";
 import { MarketVideoList, type VideoFilters } from "../../components/MarketVideos/MarketVideoList";
 import { VideoChannels } from "../../components/MarketVideos/VideoChannels";
@@ -27,13 +29,13 @@ export const MarketVideosPageQuery = graphql`
 
 /** The Pro data, asked for only once the viewer is known to have Pro (the API refuses it to others). */
 export const MarketVideosPageDataQuery = graphql`
-  query MarketVideosPageDataQuery($ticker: String, $channel: String, $search: String) {
+  query MarketVideosPageDataQuery($ticker: String, $channel: String, $search: String, $asOf: String) {
     marketVideoChannels {
       name
       status
       ...VideoChannels_channels
     }
-    ...MarketVideoList_query @arguments(ticker: $ticker, channel: $channel, search: $search)
+    ...MarketVideoList_query @arguments(ticker: $ticker, channel: $channel, search: $search, asOf: $asOf)
   }
 `;
 
@@ -51,8 +53,8 @@ const TICKER = /^[A-Z][A-Z0-9.-]{0,9}$/;
 
 /**
  * /market-videos: the spec's gate page for visitors and Basic users; for Pro users financial news
- * videos, newest first, filtered by ticker, channel and title words (kept in the URL: ?ticker=,
- * ?channel=, ?q=), played in YouTube's privacy-enhanced player.
+ * videos published by the app's as-of day, newest first, filtered by ticker, channel and title words
+ * (kept in the URL: ?ticker=, ?channel=, ?q=, with ?asOf=), played in YouTube's privacy-enhanced player.
  */
 export default function MarketVideosPage() {
   const { queryRef } = useLoaderData() as MarketVideosLoaderData;
@@ -75,6 +77,7 @@ function MarketVideos() {
   useDocumentTitle(TITLE);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
+  const { asOf } = useAsOf();
   const [isPending, startTransition] = useTransition();
   const apply = (next: VideoFilters) =>
     startTransition(() => {
@@ -82,7 +85,8 @@ function MarketVideos() {
       if (next.ticker) params.ticker = next.ticker;
       if (next.channel) params.channel = next.channel;
       if (next.search) params.q = next.search;
-      setSearchParams(params);
+      // The as-of day in the URL stays: a filter changes what is shown of that day, not the day.
+      setSearchParams(withAsOfParam(new URLSearchParams(params), searchParams.get(AS_OF_PARAM)));
     });
   return (
     <Container>
@@ -92,15 +96,22 @@ function MarketVideos() {
           <Lead>Financial news videos from CNBC, Bloomberg, Yahoo Finance and Reuters, tagged with the tickers they discuss.</Lead>
         </div>
         <Suspense fallback={<PageLoading label="Loading the videos…" />}>
-          <VideosData filters={filters} pending={isPending} onApply={apply} />
+          <VideosData filters={filters} asOf={asOf} pending={isPending} onApply={apply} />
         </Suspense>
       </PageSection>
     </Container>
   );
 }
 
-function VideosData({ filters, pending, onApply }: { filters: VideoFilters; pending: boolean; onApply: (filters: VideoFilters) => void }) {
-  const data = useLazyLoadQuery<MarketVideosPageDataQueryType>(MarketVideosPageDataQuery, filters);
+interface VideosDataProps {
+  filters: VideoFilters;
+  asOf: string | null;
+  pending: boolean;
+  onApply: (filters: VideoFilters) => void;
+}
+
+function VideosData({ filters, asOf, pending, onApply }: VideosDataProps) {
+  const data = useLazyLoadQuery<MarketVideosPageDataQueryType>(MarketVideosPageDataQuery, { ...filters, asOf });
   const live = data.marketVideoChannels.some((channel) => channel.status === "OK");
   return (
     <Data aria-busy={pending} $pending={pending}>
