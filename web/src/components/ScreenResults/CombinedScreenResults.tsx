@@ -115,8 +115,15 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
 }
 
 /** Five skeleton rows under the Combined table's headers while a run is pending (spec §2). */
-export function CombinedResultsSkeleton() {
-  return <ResultsSkeleton label="Combined analysis results" status="Running combined analysis…" headers={COMBINED_COLUMNS.map((column) => column.label)} />;
+/** The Combined table's skeleton while a run is pending, or (`locked`) the shape of the results a Pro user would get. */
+export function CombinedResultsSkeleton({ locked = false }: { locked?: boolean }) {
+  return (
+    <ResultsSkeleton
+      label="Combined analysis results"
+      status={locked ? undefined : "Running combined analysis…"}
+      headers={COMBINED_COLUMNS.map((column) => column.label)}
+    />
+  );
 }
 
 const GradeSpread = styled.p`

@@ -2,11 +2,14 @@ import { SkeletonBar } from "../Skeleton/Skeleton";
 import { VisuallyHidden } from "../ui/Layout";
 import { ResultsSection, ResultsTable, ResultsTableScroll } from "./resultsStyles";
 
-/** Five skeleton rows under a results table's headers while its run is pending. */
-export function ResultsSkeleton({ label, status, headers }: { label: string; status: string; headers: readonly string[] }) {
+/**
+ * Five skeleton rows under a results table's headers: while its run is pending (`status` says what
+ * runs, announced), or, without a status, as the empty shape of a table nothing fills (a locked preview).
+ */
+export function ResultsSkeleton({ label, status, headers }: { label: string; status?: string; headers: readonly string[] }) {
   return (
-    <ResultsSection aria-busy="true" aria-label={label}>
-      <VisuallyHidden role="status">{status}</VisuallyHidden>
+    <ResultsSection aria-busy={status ? "true" : undefined} aria-label={label}>
+      {status ? <VisuallyHidden role="status">{status}</VisuallyHidden> : null}
       <ResultsTableScroll>
         <ResultsTable $minWidth={760} $cellPadding={10}>
           <thead>

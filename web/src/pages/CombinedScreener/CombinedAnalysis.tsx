@@ -112,7 +112,7 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
                 label="Combined analysis parameters"
               />
             </ScreenSidebar>
-            <CombinedResultsSkeleton />
+            <CombinedResultsSkeleton locked />
           </ScreenWorkspace>
         }
       />
