@@ -52,7 +52,8 @@ describe("As of a day", () => {
     const { page, problems, close } = await openPage(browser);
     await page.goto(`${baseUrl}/news-analysis?asOf=2020-06-10`);
     await page.getByText("As of Jun 10, 2020", { exact: true }).first().waitFor();
-    await page.getByRole("navigation").getByRole("link", { name: "Basic Screener" }).first().click();
+    await page.getByRole("navigation", { name: "Main sections" }).getByRole("button", { name: "Screeners" }).click();
+    await page.getByRole("menuitem", { name: /^Basic Screener/ }).click();
     await page.waitForURL(/\/screener\?.*asOf=2020-06-10/);
     await expect(asOfInput(page).inputValue()).resolves.toBe("2020-06-10");
 

@@ -104,3 +104,13 @@ export async function signInLinkFromOutbox(to: string): Promise<string> {
   }
   throw new Error(`no sign-in link for ${to} in the development outbox`);
 }
+
+/** Waits until the AI picks pass (it runs in the background after /readyz) has stored the picks of `day`. */
+export async function waitForAiPicks(day: string): Promise<void> {
+  for (let attempt = 0; attempt < 360; attempt += 1) {
+    const { total } = (await (await fetch(`${baseUrl}/api/ai-picks?asOf=${day}`)).json()) as { total?: number };
+    if (total) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the AI picks of ${day} were not stored within 3 minutes`);
+}

@@ -8,6 +8,8 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const BERKSHIRE = "0001067983";
+/** The bundled prices' last day: the latest 13F quarter known by then is 2020-12-31 (due 2021-02-14). */
+const LAST_PRICE_DAY = "2021-04-21";
 
 /** The text of each cell of the table's row whose security is `ticker`. */
 async function rowCells(page: Page, table: string | RegExp, ticker: string): Promise<string[]> {
@@ -16,42 +18,50 @@ async function rowCells(page: Page, table: string | RegExp, ticker: string): Pro
 }
 
 describe("Hedge fund 13F holdings and earnings predictions", () => {
-  it("show a Pro trial user Berkshire's latest bundled quarter with its changes, and AAPL's next report with its probability, base rate and record", async () => {
+  it("show a Pro trial user Berkshire's latest quarter known by the day with its changes, and AAPL's next report with its probability, base rate and record", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
     await signInAsNewProUser(page, `pro-data-${Date.now()}@example.com`, "Ada Holdings");
 
-    // /ai-features: the first 5 holdings of the latest quarter, and the earnings section (AAPL by default).
-    await page.goto(`${baseUrl}/ai-features`);
-    await page.getByText(/quarter ended 2024-03-31: .* in 41 holdings; changes vs 2023-12-31/).waitFor();
+    // /ai-features: the first 5 holdings of the latest quarter known by the day, and the earnings section (AAPL by default).
+    await page.goto(`${baseUrl}/ai-features?asOf=${LAST_PRICE_DAY}`);
+    await page.getByText(/quarter ended 2020-12-31: .* in 47 holdings; changes vs 2020-09-30/).waitFor();
     const aaplOnAiFeatures = await rowCells(page, "Largest 5 holdings by reported value", "AAPL");
-    expect(aaplOnAiFeatures.join(" ")).toMatch(/Reduced −12\.8 %/);
+    expect(aaplOnAiFeatures.join(" ")).toMatch(/Reduced −6\.1 %/);
     await page.getByRole("heading", { name: "Earnings Predictions" }).waitFor();
 
     // /hedge-fund-tracker: the whole quarter, its changes, and an earlier quarter on request.
+    await page.goto(`${baseUrl}/hedge-fund-tracker?asOf=${LAST_PRICE_DAY}`);
+    await page.getByRole("heading", { name: "Holdings, quarter ended 2020-12-31" }).waitFor();
+    await page.getByText("0 new, 9 added, 6 reduced, 5 sold out, 32 unchanged").waitFor();
+    const aapl = await rowCells(page, "13F holdings of the quarter ended 2020-12-31", "AAPL");
+    expect(aapl.join(" ")).toMatch(/887,135,554 .*Reduced −6\.1 % .*−57,160,000/);
+    await expect(page.getByRole("table", { name: "13F holdings of the quarter ended 2020-12-31" }).locator("tbody tr").count()).resolves.toBeGreaterThanOrEqual(47);
+    await page.locator('select:has(option[value="2020-09-30"])').selectOption("2020-09-30");
+    await page.getByRole("heading", { name: "Holdings, quarter ended 2020-09-30" }).waitFor();
+
+    // On the default day no quarter was filed yet: the page says so and offers the first day one is known.
     await page.goto(`${baseUrl}/hedge-fund-tracker`);
-    await page.getByRole("heading", { name: "Holdings, quarter ended 2024-03-31" }).waitFor();
-    await page.getByText("0 new, 4 added, 5 reduced, 1 sold out, 32 unchanged").waitFor();
-    const aapl = await rowCells(page, "13F holdings of the quarter ended 2024-03-31", "AAPL");
-    expect(aapl.join(" ")).toMatch(/789,368,450 .*Reduced −12\.8 % .*−116,191,550/);
-    await expect(page.getByRole("table", { name: "13F holdings of the quarter ended 2024-03-31" }).locator("tbody tr").count()).resolves.toBeGreaterThanOrEqual(41);
-    await page.locator('select:has(option[value="2023-12-31"])').selectOption("2023-12-31");
-    await page.getByRole("heading", { name: "Holdings, quarter ended 2023-12-31" }).waitFor();
+    await page.getByText(/No 13F quarter of .* was filed by Apr 22, 2020/).waitFor();
+    await page.getByRole("button", { name: "Show the first quarter known: as of Aug 14, 2020" }).click();
+    await page.getByRole("heading", { name: "Holdings, quarter ended 2020-06-30" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("asOf")).toBe("2020-08-14");
     await screenshot(page, "hedge-fund-tracker-pro");
 
     // /earnings-predictor: AAPL's next report, its probability beside the base rate, and the past record.
-    await page.goto(`${baseUrl}/earnings-predictor`);
+    await page.goto(`${baseUrl}/earnings-predictor?asOf=${LAST_PRICE_DAY}`);
     const next = page.getByRole("heading", { name: /AAPL · Apple Inc\.: next report/ }).locator("..");
-    await next.getByText(/Next report \(per the snapshot of Dec 2025\)/).waitFor();
+    await next.getByText("Next report after Apr 21, 2021").waitFor();
     await expect(next.getByText(/^\d{1,3}\.\d %$/).first().innerText()).resolves.toMatch(/%/);
     await next.getByText(/base rate \d{1,3}\.\d %/).waitFor();
     const record = page.getByRole("table", { name: /Past quarters: the probability the model gave before each report/ });
-    await expect(record.locator("tbody tr").count()).resolves.toBeGreaterThanOrEqual(20);
+    // The walk-forward record up to the day (reports after it are not past yet).
+    await expect(record.locator("tbody tr").count()).resolves.toBeGreaterThanOrEqual(5);
     await page.getByRole("heading", { name: "How good the model is" }).waitFor();
     await screenshot(page, "earnings-predictor-pro");
 
     // The REST calls answer a Pro session.
-    const fund = await page.evaluate(async (cik) => (await fetch(`/api/hedge-funds/${cik}`)).json(), BERKSHIRE);
-    expect(fund).toMatchObject({ quarter_end: "2024-03-31", holdings_count: 41 });
+    const fund = await page.evaluate(async ({ cik, day }) => (await fetch(`/api/hedge-funds/${cik}?asOf=${day}`)).json(), { cik: BERKSHIRE, day: LAST_PRICE_DAY });
+    expect(fund).toMatchObject({ asOf: LAST_PRICE_DAY, quarter_end: "2020-12-31", holdings_count: 47 });
     const earnings = await page.evaluate(async () => (await fetch("/api/earnings/AAPL")).json());
     expect(earnings.beat_probability).toBeGreaterThan(0);
     expect(problems).toEqual([]);

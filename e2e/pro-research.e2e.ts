@@ -46,7 +46,10 @@ describe("Pro research tools", () => {
     await screenshot(page, "research-compare-pro");
 
     // Market Videos: the bundled snapshot, labelled; offline the player is a placeholder with the link.
-    await page.goto(`${baseUrl}/market-videos?asOf=${lastPriceDay}`);
+    // On the default day (April 2020) none was published yet: the page offers the day of the first.
+    await page.goto(`${baseUrl}/market-videos`);
+    await page.getByRole("button", { name: /^Show the first videos: as of / }).click();
+    await page.waitForURL(/asOf=2021-04-/);
     await page.getByText(/46 videos are the/).waitFor();
     await page.getByText("bundled snapshot, April–May 2021", { exact: false }).first().waitFor();
     const play = page.getByRole("button", { name: /^Play: / }).first();

@@ -131,7 +131,7 @@ const HoldingOrderEnum = builder.enumType("HedgeFundHoldingOrder", {
   description: "VALUE, SHARES, NAME (ticker, else issuer) or FLOW (estimatedFlow: largest buys first with FLOW_DESC).",
 });
 
-type FundAsOf = FundHistory & { asOf: string | null };
+type FundAsOf = ReturnType<typeof fundHistoryAsOf>;
 
 const HedgeFundRef = builder.objectRef<FundAsOf>("HedgeFund").implement({
   description:
@@ -139,6 +139,10 @@ const HedgeFundRef = builder.objectRef<FundAsOf>("HedgeFund").implement({
     "Its name and CIK are public; its holdings need Pro.",
   fields: (t) => ({
     asOf: t.exposeString("asOf", { nullable: true, description: "The day the quarters are known by (YYYY-MM-DD): the asOf asked for, else the app's default day." }),
+    firstKnownOn: t.exposeString("firstKnownOn", {
+      nullable: true,
+      description: "The first day any stored quarter is known by (YYYY-MM-DD): a day to offer when none is known by asOf.",
+    }),
     cik: t.string({ description: "10 digits with leading zeros.", resolve: (history) => history.fund.cik }),
     name: t.string({ description: "As SEC lists the filer.", resolve: (history) => history.fund.name }),
     importStatus: t.field({ type: ImportStatusRef, resolve: (history) => history.fund }),

@@ -192,6 +192,16 @@ describe("as of a day", () => {
     expect(onDeadline.body.data.hedgeFund.quarter.quarterEnd).toBe("2020-12-31");
   });
 
+  it("offers the first day a quarter is known when none is known by the day (the first quarter's deadline)", async () => {
+    const agent = await signedInAgent(app, db, pro);
+    const { body } = await agent
+      .post("/graphql")
+      .send({ query: `{ hedgeFund(cik: "1067983", asOf: "2020-04-22") { asOf firstKnownOn quarter { quarterEnd } } }` })
+      .expect(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.hedgeFund).toEqual({ asOf: "2020-04-22", firstKnownOn: "2020-08-14", quarter: null });
+  });
+
   it("answers GET /api/hedge-funds/:fundId?asOf= with the day it used; 404 when no quarter was due yet, 400 naming a bad asOf", async () => {
     const agent = await signedInAgent(app, db, pro);
     const { body } = await agent.get("/api/hedge-funds/0001067983?asOf=2021-02-14").expect(200);

@@ -133,8 +133,14 @@ export const knownFromOf = (quarter: Pick<QuarterView, "filedAt" | "quarterEnd">
  * The fund as known on `day`: only the quarters known by then (newest first, so the first is the
  * latest quarter known by the day). Each quarter's changes compare with an earlier quarter, itself known.
  */
-export function fundHistoryAsOf(history: FundHistory, day: string | null): FundHistory & { asOf: string | null } {
-  return { ...history, asOf: day, quarters: day === null ? history.quarters : history.quarters.filter((quarter) => knownFromOf(quarter) <= day) };
+export function fundHistoryAsOf(history: FundHistory, day: string | null): FundHistory & { asOf: string | null; firstKnownOn: string | null } {
+  const knownFrom = history.quarters.map(knownFromOf).sort();
+  return {
+    ...history,
+    asOf: day,
+    firstKnownOn: knownFrom[0] ?? null,
+    quarters: day === null ? history.quarters : history.quarters.filter((quarter) => knownFromOf(quarter) <= day),
+  };
 }
 
 /** The quarter asked for (YYYY-MM-DD), or the latest; BAD_USER_INPUT naming `field` when not stored. */

@@ -116,6 +116,11 @@ builder.queryField("marketVideos", (t) =>
           description: "The day the videos are published by (YYYY-MM-DD): the asOf asked for, else the app's default day.",
           resolve: (parent) => (parent as unknown as { asOf: string | null }).asOf,
         }),
+        firstPublishedOn: connection.string({
+          nullable: true,
+          description: "The UTC day the first video matching the filters was published, whatever asOf (YYYY-MM-DD; null when none match).",
+          resolve: (parent) => (parent as unknown as { firstPublishedOn: () => Promise<string | null> }).firstPublishedOn(),
+        }),
       }),
     },
   ),

@@ -296,7 +296,12 @@ export async function listMarketVideos(db: Database, args: MarketVideoArgs & { a
       });
     },
   );
-  return { ...connection, asOf };
+  // Asked only when a page is empty: the day a reader can move to for the first matching video.
+  const firstPublishedOn = async () => {
+    const first = await db.prisma.marketVideo.findFirst({ where: marketVideosWhere(filters), orderBy: { publishedAt: "asc" }, select: { publishedAt: true } });
+    return first ? first.publishedAt.toISOString().slice(0, 10) : null;
+  };
+  return { ...connection, asOf, firstPublishedOn };
 }
 
 export function matchesFilters(video: Pick<MarketVideo, "tickers" | "channel" | "title">, filters: MarketVideoFilters): boolean {

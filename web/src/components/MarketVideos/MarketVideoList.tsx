@@ -22,7 +22,17 @@ export type VideoFilters = { ticker: string | null; channel: string | null; sear
  * the chosen one playing above the list. Live: new videos matching the filters arrive over the
  * subscription and are prepended, marked New (only when the as-of day is today: `live` says the feeds are read).
  */
-export function MarketVideoList({ query, filters, live }: { query: MarketVideoList_query$key; filters: VideoFilters; live: boolean }) {
+export function MarketVideoList({
+  query,
+  filters,
+  live,
+  onShowDay,
+}: {
+  query: MarketVideoList_query$key;
+  filters: VideoFilters;
+  live: boolean;
+  onShowDay: (day: string) => void;
+}) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment MarketVideoList_query on Query
@@ -39,6 +49,7 @@ export function MarketVideoList({ query, filters, live }: { query: MarketVideoLi
           @connection(key: "MarketVideoList_marketVideos", filters: ["ticker", "channel", "search", "asOf"]) {
           __id
           asOf
+          firstPublishedOn
           edges {
             node {
               id
@@ -63,6 +74,7 @@ export function MarketVideoList({ query, filters, live }: { query: MarketVideoLi
   }, []);
 
   const day = data.marketVideos.asOf ?? null;
+  const firstPublishedOn = data.marketVideos.firstPublishedOn ?? null;
   // New videos are published now: they belong on the list only when it runs to today.
   const receivesNew = live && (day === null || day >= new Date().toISOString().slice(0, 10));
 
@@ -83,7 +95,14 @@ export function MarketVideoList({ query, filters, live }: { query: MarketVideoLi
       <Card aria-labelledby="market-videos-list-title">
         <h2 id="market-videos-list-title">Videos</h2>
         {nodes.length === 0 ? (
-          <Empty>{data.marketVideos.asOf ? `No videos published by ${formatMarketDate(data.marketVideos.asOf)} match these filters.` : "No videos match these filters."}</Empty>
+          <>
+            <Empty>{day ? `No videos published by ${formatMarketDate(day)} match these filters.` : "No videos match these filters."}</Empty>
+            {day && firstPublishedOn && firstPublishedOn > day ? (
+              <Button type="button" $variant="secondary" $size="sm" onClick={() => onShowDay(firstPublishedOn)}>
+                Show the first videos: as of {formatMarketDate(firstPublishedOn)}
+              </Button>
+            ) : null}
+          </>
         ) : (
           <List>
             {nodes.map((node) => (

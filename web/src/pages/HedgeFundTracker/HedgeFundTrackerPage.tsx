@@ -14,6 +14,7 @@ import type { LineChartSeries } from "../../components/LineChart/LineChart";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { formatMarketDate } from "../../components/ScreenResults/format";
 import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
+import { Button } from "../../components/ui/Button";
 import { Card, Container, Lead, PageHeading, PageSection, StatTile, VisuallyHidden } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import FeatureGatePage from "../FeatureGate/FeatureGatePage";
@@ -83,7 +84,7 @@ type Fund = NonNullable<HedgeFundTrackerViewQuery$data["hedgeFund"]>;
 
 function Tracker({ cik }: { cik: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { asOf } = useAsOf();
+  const { asOf, setAsOf } = useAsOf();
   // A quarter picked (?quarter=) belongs to the day it was picked on: on another day it may not be known yet.
   const [picked, setPicked] = useState(() => ({ quarterEnd: searchParams.get("quarter"), asOf }));
   const quarterEnd = picked.asOf === asOf ? picked.quarterEnd : null;
@@ -92,6 +93,7 @@ function Tracker({ cik }: { cik: string }) {
       query HedgeFundTrackerViewQuery($cik: String!, $quarter: String, $asOf: String) {
         hedgeFund(cik: $cik, asOf: $asOf) {
           asOf
+          firstKnownOn
           cik
           name
           importStatus {
@@ -160,6 +162,7 @@ function Tracker({ cik }: { cik: string }) {
   const asOfLine = <AsOfLine day={day} scope={`the latest quarter filed by this day (or due: ${THIRTEEN_F_DEADLINE_DAYS} days after the quarter ends)`} />;
   if (!hedgeFund) return <Note>This fund is not tracked.</Note>;
   if (!hedgeFund.quarter) {
+    const firstKnownLater = hedgeFund.firstKnownOn && day && hedgeFund.firstKnownOn > day ? hedgeFund.firstKnownOn : null;
     return (
       <>
         {asOfLine}
@@ -168,6 +171,12 @@ function Tracker({ cik }: { cik: string }) {
             ? `No 13F quarter of ${hedgeFund.name} was filed by ${formatMarketDate(day)}: a quarter counts once filed, or ${THIRTEEN_F_DEADLINE_DAYS} days after it ends when the filing date is not stored. Pick a later day.`
             : "No 13F filings are stored for this fund yet."}
         </Note>
+        {firstKnownLater ? (
+          // Moves every as-of page to that day, as the date control would.
+          <Button type="button" $variant="secondary" $size="sm" onClick={() => setAsOf(firstKnownLater)}>
+            Show the first quarter known: as of {formatMarketDate(firstKnownLater)}
+          </Button>
+        ) : null}
       </>
     );
   }

@@ -77,7 +77,7 @@ function MarketVideos() {
   useDocumentTitle(TITLE);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
-  const { asOf } = useAsOf();
+  const { asOf, setAsOf } = useAsOf();
   const [isPending, startTransition] = useTransition();
   const apply = (next: VideoFilters) =>
     startTransition(() => {
@@ -96,7 +96,7 @@ function MarketVideos() {
           <Lead>Financial news videos from CNBC, Bloomberg, Yahoo Finance and Reuters, tagged with the tickers they discuss.</Lead>
         </div>
         <Suspense fallback={<PageLoading label="Loading the videos…" />}>
-          <VideosData filters={filters} asOf={asOf} pending={isPending} onApply={apply} />
+          <VideosData filters={filters} asOf={asOf} pending={isPending} onApply={apply} onShowDay={setAsOf} />
         </Suspense>
       </PageSection>
     </Container>
@@ -108,16 +108,18 @@ interface VideosDataProps {
   asOf: string | null;
   pending: boolean;
   onApply: (filters: VideoFilters) => void;
+  /** Moves every as-of page to a day (the date control's setAsOf). */
+  onShowDay: (day: string) => void;
 }
 
-function VideosData({ filters, asOf, pending, onApply }: VideosDataProps) {
+function VideosData({ filters, asOf, pending, onApply, onShowDay }: VideosDataProps) {
   const data = useLazyLoadQuery<MarketVideosPageDataQueryType>(MarketVideosPageDataQuery, { ...filters, asOf });
   const live = data.marketVideoChannels.some((channel) => channel.status === "OK");
   return (
     <Data aria-busy={pending} $pending={pending}>
       <Filters filters={filters} channels={data.marketVideoChannels.map((channel) => channel.name)} onApply={onApply} />
       <VideoChannels channels={data.marketVideoChannels} />
-      <MarketVideoList query={data} filters={filters} live={live} />
+      <MarketVideoList query={data} filters={filters} live={live} onShowDay={onShowDay} />
     </Data>
   );
 }
