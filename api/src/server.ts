@@ -7,7 +7,7 @@ import http from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
 import { ConfigError, loadConfig, type AppConfig } from "./config/config";
 import { createLogger } from "./logging/logger";
-import { bootHoldMs, buildBootApp, isDataRequest } from "./startup/boot-app";
+import { buildBootApp, isDataRequest } from "./startup/boot-app";
 import { ensureCurrentBuild, runningFromBundle } from "./startup/current-build";
 import { preloadPackages } from "./startup/preload-packages";
 import { createStartupStatus } from "./startup/startup-status";
@@ -42,7 +42,7 @@ async function main() {
     if (appServing || !isDataRequest(req.url)) return handler(req, res);
     // A data request in the first seconds waits for the full app (the database opens in about a
     // second on a warm start) rather than answering DATA_LOADING and being asked again 2 s later.
-    void Promise.race([fullAppServes, wait(bootHoldMs)]).then(() => handler(req, res));
+    void Promise.race([fullAppServes, wait(config.startupHoldMs)]).then(() => handler(req, res));
   });
   let stopping = false;
   const stop = (signal: string) => {

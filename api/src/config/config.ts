@@ -48,6 +48,7 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  STARTUP_HOLD_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   PUBLIC_URL: optionalUrl(["http", "https"]),
   CORS_ALLOWED_ORIGINS: originList,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -138,6 +139,8 @@ export type AppConfig = {
   isProduction: boolean;
   port: number;
   host: string;
+  /** How long a data request arriving before the full app serves waits for it (then DATA_LOADING). */
+  startupHoldMs: number;
   publicUrl: string;
   logLevel: z.infer<typeof environmentSchema>["LOG_LEVEL"];
   trustProxy: string;
@@ -243,6 +246,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
     host: env.HOST,
+    startupHoldMs: env.STARTUP_HOLD_SECONDS * 1000,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -1,15 +1,12 @@
 // What the server answers in the first seconds of a start, before the database is open: the web
 // app itself, /healthz, /readyz with the share loaded, and DATA_LOADING for GraphQL and the REST
-// API (server.ts first holds those up to bootHoldMs for the full app, which on a warm start serves
+// API (server.ts first holds those up to STARTUP_HOLD_SECONDS for the full app, which on a warm start serves
 // within about two seconds). A browser thus gets the page at once and its data as soon as it is in.
 import express, { type Express } from "express";
 import type { AppConfig } from "../config/config";
 import { securityHeaders } from "../http/security-headers";
 import { webAppRoutes } from "../http/web-app";
 import type { StartupStatus } from "./startup-status";
-
-/** How long a data request that arrives before the full app serves waits for it before answering DATA_LOADING. */
-export const bootHoldMs = 10_000;
 
 /** GraphQL and the REST API: the requests the boot app can only answer with DATA_LOADING. */
 export const isDataRequest = (url = "") => /^\/(graphql|api)(\/|\?|$)/.test(url);
