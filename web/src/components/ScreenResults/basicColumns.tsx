@@ -2,7 +2,7 @@ import { formatCompact, formatDecimal, formatInteger, momentumRank, momentumValu
 import { AnalystActivity, analystActivityText, analystSortValue, CompactFigure } from "./cells";
 import { MomentumBadge } from "./MomentumBadge";
 import { columnsCsv, rounded, sortRows, type ResultColumn, type SortState } from "./resultColumns";
-import { newsCountColumn, sentimentColumn, technicalScoreColumn } from "./scoreColumns";
+import { newsCountColumn, priceColumn, sentimentColumn, technicalScoreColumn, tickerColumn } from "./sharedColumns";
 import { ToneValue } from "./ToneValue";
 import { BASIC_SENTIMENT_THRESHOLDS, rsiCellTone } from "./tones";
 import type { BasicScreenResults_result$data } from "./__generated__/BasicScreenResults_result.graphql";
@@ -32,17 +32,8 @@ export { analystActivityText };
 // without scrolling sideways; narrower windows scroll, with the ticker column kept in view.
 /** The table's columns in order; also exactly the CSV export's columns (spec §7 names). */
 export const BASIC_COLUMNS: readonly BasicColumn[] = [
-  { key: "ticker", label: "Ticker", width: 84, align: "start", sortValue: (row) => row.ticker, csvValue: (row) => row.ticker, firstDirection: "ascending", render: (row) => row.ticker },
-  {
-    key: "price",
-    label: "Price",
-    width: 70,
-    align: "end",
-    sortValue: (row) => row.price,
-    csvValue: (row) => rounded(row.price, 2),
-    firstDirection: "descending",
-    render: (row) => <CompactFigure value={row.price} prefix="$" />,
-  },
+  tickerColumn({ width: 84 }),
+  priceColumn({ width: 70, compact: true }),
   ...(["sma5", "sma20", "sma50"] as const).map(
     (key): BasicColumn => ({
       key,

@@ -1,9 +1,9 @@
 import styled, { css, type DefaultTheme } from "styled-components";
 import { Muted } from "./cells";
-import { formatPoints, formatPrice, momentumRank, momentumValue } from "./format";
+import { formatPoints, momentumRank, momentumValue } from "./format";
 import { MomentumBadge } from "./MomentumBadge";
 import { columnsCsv, rounded, type ResultColumn, type SortState } from "./resultColumns";
-import { newsCountColumn, sentimentColumn, technicalScoreColumn } from "./scoreColumns";
+import { newsCountColumn, priceColumn, sentimentColumn, technicalScoreColumn, tickerColumn } from "./sharedColumns";
 import { COMBINED_SENTIMENT_THRESHOLDS } from "./tones";
 import type { CombinedScreenResults_result$data } from "./__generated__/CombinedScreenResults_result.graphql";
 
@@ -12,17 +12,8 @@ export type CombinedColumnKey = "ticker" | "price" | "grade" | "combinedScore" |
 
 /** The Combined table's columns in order; also exactly the CSV export's columns. */
 export const COMBINED_COLUMNS: readonly ResultColumn<CombinedRow, CombinedColumnKey>[] = [
-  { key: "ticker", label: "Ticker", width: 96, align: "start", sortValue: (row) => row.ticker, csvValue: (row) => row.ticker, firstDirection: "ascending", render: (row) => row.ticker },
-  {
-    key: "price",
-    label: "Price",
-    width: 84,
-    align: "end",
-    sortValue: (row) => row.price,
-    csvValue: (row) => rounded(row.price, 2),
-    firstDirection: "descending",
-    render: (row) => formatPrice(row.price),
-  },
+  tickerColumn({ width: 96 }),
+  priceColumn({ width: 84 }),
   {
     key: "grade",
     label: "Grade",

@@ -4,9 +4,9 @@
 import { AnalystActivity, analystActivityText, analystSortValue, Muted } from "./cells";
 import { GradeBadge } from "./combinedColumns";
 import { toCsv, type CsvCell } from "./csv";
-import { formatDecimal, formatInteger, formatPoints, formatPrice, MISSING } from "./format";
+import { formatDecimal, formatInteger, formatPoints, MISSING } from "./format";
 import type { ResultColumn, SortState } from "./resultColumns";
-import { newsCountColumn, sentimentColumn } from "./scoreColumns";
+import { newsCountColumn, priceColumn, sentimentColumn, tickerColumn } from "./sharedColumns";
 import { COMBINED_SENTIMENT_THRESHOLDS } from "./tones";
 
 export const PRO_CSV_FILE_NAME = "pro_screening_results.csv";
@@ -117,8 +117,8 @@ const percentColumn = (key: "return3m" | "return12m" | "volatility60", label: st
 
 /** The Pro table's columns in order (the CSV holds more: PRO_CSV_COLUMNS). */
 export const PRO_COLUMNS: readonly ProColumn[] = [
-  { key: "ticker", label: "Ticker", width: 96, align: "start", sortValue: (row) => row.ticker, csvValue: (row) => row.ticker, firstDirection: "ascending", render: (row) => row.ticker },
-  { key: "price", label: "Price", width: 84, align: "end", sortValue: (row) => row.price, csvValue: (row) => row.price, firstDirection: "descending", render: (row) => formatPrice(row.price) },
+  tickerColumn({ width: 96 }),
+  priceColumn({ width: 84 }),
   { key: "grade", label: "Grade", width: 64, align: "start", sortValue: (row) => row.grade, csvValue: (row) => row.grade, firstDirection: "ascending", render: (row) => <GradeBadge grade={row.grade} /> },
   {
     key: "combinedScore",

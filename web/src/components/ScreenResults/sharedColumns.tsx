@@ -1,12 +1,36 @@
-// The score columns every screener's table has (technical score, sentiment, news count): one
-// definition each, sized and labelled by the table that uses it.
-import { SentimentValue } from "./cells";
-import { formatInteger, formatPoints } from "./format";
+// The columns every screener's table has (ticker, price, technical score, sentiment, news count):
+// one definition each, sized and labelled by the table that uses it.
+import { CompactFigure, SentimentValue } from "./cells";
+import { formatInteger, formatPoints, formatPrice } from "./format";
 import { rounded, type ResultColumn } from "./resultColumns";
 import { ToneValue } from "./ToneValue";
 import { technicalScoreCellTone, type SentimentThresholds } from "./tones";
 
 type Layout = { width: number; label?: string; shortLabel?: string };
+
+/** The row header's column (the table draws the cell: the ticker linked to its stock page). */
+export const tickerColumn = <Row extends { readonly ticker: string }>({ width }: Layout): ResultColumn<Row, "ticker"> => ({
+  key: "ticker",
+  label: "Ticker",
+  width,
+  align: "start",
+  sortValue: (row) => row.ticker,
+  csvValue: (row) => row.ticker,
+  firstDirection: "ascending",
+  render: (row) => row.ticker,
+});
+
+/** `compact` shows large prices shortened ($1.2K), for the narrow Basic table. */
+export const priceColumn = <Row extends { readonly price: number }>({ width, compact = false }: Layout & { compact?: boolean }): ResultColumn<Row, "price"> => ({
+  key: "price",
+  label: "Price",
+  width,
+  align: "end",
+  sortValue: (row) => row.price,
+  csvValue: (row) => rounded(row.price, 2),
+  firstDirection: "descending",
+  render: (row) => (compact ? <CompactFigure value={row.price} prefix="$" /> : formatPrice(row.price)),
+});
 
 export const technicalScoreColumn = <Row extends { readonly technicalScore: number }>({ width, label = "Tech Score", shortLabel }: Layout): ResultColumn<Row, "technicalScore"> => ({
   key: "technicalScore",
