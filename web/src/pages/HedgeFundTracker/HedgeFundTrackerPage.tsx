@@ -173,9 +173,9 @@ function Tracker({ cik }: { cik: string }) {
         </Note>
         {firstKnownLater ? (
           // Moves every as-of page to that day, as the date control would.
-          <Button type="button" $variant="secondary" $size="sm" onClick={() => setAsOf(firstKnownLater)}>
+          <FirstDayButton type="button" $variant="secondary" $size="sm" onClick={() => setAsOf(firstKnownLater)}>
             Show the first quarter known: as of {formatMarketDate(firstKnownLater)}
-          </Button>
+          </FirstDayButton>
         ) : null}
       </>
     );
@@ -346,4 +346,9 @@ const SourceNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** Its own width, not the page column's. */
+const FirstDayButton = styled(Button)`
+  justify-self: start;
 `;
