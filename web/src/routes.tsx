@@ -1,69 +1,69 @@
-import { Suspense, type ComponentType } from "react";
-import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from "react-router-dom";
+import { Suspense, useEffect, type ComponentType } from "react";
+import { useRelayEnvironment } from "react-relay";
+import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { AppLayout } from "./components/AppLayout/AppLayout";
-import { carryAsOf } from "./components/AsOfControl/useAsOf";
+import { asOfForRequest, carryAsOf } from "./components/AsOfControl/useAsOf";
 import { DataLoadingNotice } from "./components/DataLoadingNotice/DataLoadingNotice";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
-import { appRoutePaths, type AppRoutePath } from "./routePaths";
+import { RouteGate, RouteGateQuery, storedProAccess } from "./routing/RouteGate";
+import { loadRouteQuery, NO_ROUTE_QUERIES, releaseRouteQueriesExcept, type RouteQueryReferences } from "./routing/routeQueries";
+import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from "./routing/routeTable";
 
-/** What a lazily loaded page module exports: the page, and optionally a loader that starts its query. */
-interface PageModule {
-  default: ComponentType;
-  loader?: (environment: IEnvironment, args: LoaderFunctionArgs) => unknown;
-  /** Lets a page skip re-running its loader, e.g. when only a tab in the query string changed. */
-  shouldRevalidate?: ShouldRevalidateFunction;
+/**
+ * The one loader of every route: the gate's viewer query and the page's queries start together,
+ * before the page's code has arrived (their artifacts load beside it).
+ */
+async function loadRoute(environment: IEnvironment, route: AppRoute, { request, params }: LoaderFunctionArgs): Promise<RouteQueryReferences | Response> {
+  // A link into an as-of page without ?asOf= keeps the day chosen before (carryAsOf redirects).
+  const redirect = route.asOf ? carryAsOf(environment, request) : null;
+  if (redirect) return redirect;
+  const viewer = route.gate ? loadRouteQuery(environment, RouteGateQuery, {}, "store-and-network") : null;
+  // A viewer known to lack Pro sees only the gate: the Pro query would be refused anyway.
+  if (route.gate?.kind === "pro" && storedProAccess(environment) === false) return { viewer, queries: {} };
+  const routeRequest = { url: new URL(request.url), params, asOf: route.asOf ? asOfForRequest(environment, request) : null };
+  const queries = await Promise.all(
+    Object.entries(route.queries ?? {}).map(async ([name, query]) => {
+      const { default: artifact } = await query.artifact();
+      return [name, loadRouteQuery(environment, artifact, query.variables?.(routeRequest) ?? {}, query.fetchPolicy)] as const;
+    }),
+  );
+  return { viewer, queries: Object.fromEntries(queries) };
 }
 
-/** Route-level code splitting: the page module is fetched on first visit; Suspense covers its query. */
-function lazyPage(environment: IEnvironment, load: () => Promise<PageModule>): Pick<RouteObject, "lazy" | "errorElement"> {
+/** A route's page under its gate; once it is on screen, the queries of routes left behind are let go. */
+function RoutePage({ route, Page }: { route: Pick<AppRoute, "gate">; Page: ComponentType }) {
+  const environment = useRelayEnvironment();
+  const references = useLoaderData() as RouteQueryReferences;
+  useEffect(() => releaseRouteQueriesExcept(environment, references), [environment, references]);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {route.gate && references.viewer ? (
+        <RouteGate rule={route.gate} viewerRef={references.viewer}>
+          <Page />
+        </RouteGate>
+      ) : (
+        <Page />
+      )}
+    </Suspense>
+  );
+}
+
+/** Route-level code splitting: a page's module is fetched on its first visit, while its loader starts the queries. */
+function routeObject(environment: IEnvironment, route: AppRoute | typeof NOT_FOUND_ROUTE): Pick<RouteObject, "lazy" | "loader" | "errorElement" | "shouldRevalidate"> {
+  const appRoute = "path" in route ? route : null;
   return {
     errorElement: <RouteErrorBoundary />,
+    loader: appRoute ? (args) => loadRoute(environment, appRoute, args) : () => NO_ROUTE_QUERIES,
+    ...(appRoute?.shouldRevalidate ? { shouldRevalidate: appRoute.shouldRevalidate } : {}),
     lazy: async () => {
-      const module = await load();
-      const Page = module.default;
-      const pageLoader = module.loader;
-      return {
-        Component: () => (
-          <Suspense fallback={<PageLoading />}>
-            <Page />
-          </Suspense>
-        ),
-        // A link into an as-of page without ?asOf= keeps the day chosen before (carryAsOf redirects).
-        ...(pageLoader ? { loader: (args: LoaderFunctionArgs) => carryAsOf(environment, args.request) ?? pageLoader(environment, args) } : {}),
-        ...(module.shouldRevalidate ? { shouldRevalidate: module.shouldRevalidate } : {}),
-      };
+      const { default: Page } = await route.page();
+      return { Component: () => <RoutePage route={appRoute ?? {}} Page={Page} /> };
     },
   };
 }
 
-/** The page behind each path of routePaths.ts: the Record type makes the two lists match exactly. */
-const pageModules: Record<AppRoutePath, () => Promise<PageModule>> = {
-  "/": () => import("./pages/Home/HomePage"),
-  "/screener": () => import("./pages/Screener/ScreenerPage"),
-  "/news-analysis": () => import("./pages/NewsAnalysis/NewsAnalysisPage"),
-  "/combined-screener": () => import("./pages/CombinedScreener/CombinedScreenerPage"),
-  "/ai-features": () => import("./pages/AiFeatures/AiFeaturesPage"),
-  "/pricing": () => import("./pages/Pricing/PricingPage"),
-  "/contact": () => import("./pages/Contact/ContactPage"),
-  "/auth": () => import("./pages/Auth/AuthPage"),
-  "/subscribe": () => import("./pages/Subscribe/SubscribePage"),
-  "/subscription-success": () => import("./pages/SubscriptionSuccess/SubscriptionSuccessPage"),
-  "/direct-stripe": () => import("./pages/DirectStripe/DirectStripePage"),
-  "/account": () => import("./pages/Account/AccountPage"),
-  "/demo-checkout": () => import("./pages/DemoCheckout/DemoCheckoutPage"),
-  "/demo-billing-portal": () => import("./pages/DemoBillingPortal/DemoBillingPortalPage"),
-  "/stocks/:ticker": () => import("./pages/StockDetail/StockDetailPage"),
-  // The Pro features: each page shows the spec's gate (pages/FeatureGate) to visitors and Basic users.
-  "/hedge-fund-tracker": () => import("./pages/HedgeFundTracker/HedgeFundTrackerPage"),
-  "/earnings-predictor": () => import("./pages/EarningsPredictor/EarningsPredictorPage"),
-  "/research-compare": () => import("./pages/ResearchCompare/ResearchComparePage"),
-  "/market-videos": () => import("./pages/MarketVideos/MarketVideosPage"),
-  "/pro-screener": () => import("./pages/ProScreener/ProScreenerPage"),
-};
-
 export function buildRoutes(environment: IEnvironment): RouteObject[] {
-  const page = (load: () => Promise<PageModule>) => lazyPage(environment, load);
   return [
     {
       path: "/",
@@ -77,11 +77,11 @@ export function buildRoutes(environment: IEnvironment): RouteObject[] {
         </>
       ),
       children: [
-        ...appRoutePaths.map((path) =>
-          path === "/" ? { index: true, ...page(pageModules[path]) } : { path: path.slice(1), ...page(pageModules[path]) },
+        ...APP_ROUTES.map((route) =>
+          route.path === "/" ? { index: true, ...routeObject(environment, route) } : { path: route.path.slice(1), ...routeObject(environment, route) },
         ),
         // Any other path: the 404 page (the server answers those with HTTP 404, api/src/http/web-app.ts).
-        { path: "*", ...page(() => import("./pages/NotFound/NotFoundPage")) },
+        { path: "*", ...routeObject(environment, NOT_FOUND_ROUTE) },
       ],
     },
   ];

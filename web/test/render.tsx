@@ -7,8 +7,8 @@ import { buildRoutes } from "../src/routes";
 
 export type MockEnvironment = ReturnType<typeof createMockEnvironment>;
 
-/** Render the whole app (shell + lazily loaded routes) at `path` with a Relay mock environment. */
-export function renderApp(path: string, environment: MockEnvironment = createMockEnvironment()) {
+/** Render the whole app (shell + lazily loaded routes) at `path` (with history state, if given) with a Relay mock environment. */
+export function renderApp(path: string | { pathname: string; state?: unknown }, environment: MockEnvironment = createMockEnvironment()) {
   const router = createMemoryRouter(buildRoutes(environment), { initialEntries: [path] });
   const utils = render(
     <Providers environment={environment}>

@@ -3,10 +3,10 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfControl, AsOfControlPlaceholder } from "../AsOfControl/AsOfControl";
 import { DataLoadingNotice } from "../DataLoadingNotice/DataLoadingNotice";
-import { isAsOfPath } from "../AsOfControl/asOf";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { Footer } from "../Footer/Footer";
 import { Header } from "../Header/Header";
+import { isAsOfPath } from "../../routing/routeTable";
 
 const MAIN_ID = "main";
 

@@ -1,4 +1,4 @@
-import { isAsOfPath, isIsoDay, resolveAsOf, withAsOfParam } from "./asOf";
+import { isIsoDay, resolveAsOf, withAsOfParam } from "./asOf";
 import { coverageWeeks, weekIndexOf } from "./coverageWeeks";
 
 const COVERAGE = { defaultAsOf: "2020-07-17", firstPriceDate: "2018-01-02", latestPriceDate: "2021-04-21" };
@@ -41,13 +41,4 @@ test("the density strip's weeks: busiest day's tickers with news, the last price
     { start: "2020-07-27", maxTickersWithNews: 0, lastPriceDate: "2020-07-31" },
   ]);
   expect(weekIndexOf(weeks, "2020-07-26")).toBe(1);
-});
-
-test("the date control belongs to the pages whose figures depend on the day, and to no other", () => {
-  for (const path of ["/screener", "/combined-screener", "/pro-screener", "/research-compare", "/news-analysis", "/ai-features", "/earnings-predictor", "/hedge-fund-tracker", "/market-videos", "/stocks/AAPL"]) {
-    expect([path, isAsOfPath(path)]).toEqual([path, true]);
-  }
-  for (const path of ["/", "/pricing", "/account", "/contact"]) {
-    expect([path, isAsOfPath(path)]).toEqual([path, false]);
-  }
 });

@@ -5,11 +5,6 @@ import { formatMarketDate } from "../ScreenResults/format";
 
 export const AS_OF_PARAM = "asOf";
 
-/** The pages whose figures depend on the as-of date; the date control shows on these. */
-export function isAsOfPath(pathname: string): boolean {
-  return /^\/(screener|combined-screener|pro-screener|research-compare|news-analysis|ai-features|earnings-predictor|hedge-fund-tracker|market-videos|stocks\/[^/]+)\/?$/.test(pathname);
-}
-
 /** A real calendar day written YYYY-MM-DD (2021-02-30 is not). */
 export function isIsoDay(value: string | null | undefined): value is string {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

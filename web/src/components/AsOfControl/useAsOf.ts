@@ -1,8 +1,9 @@
 import { use, useCallback } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
-import { redirect, useSearchParams } from "react-router-dom";
+import { redirect, useLocation, useSearchParams } from "react-router-dom";
 import { createOperationDescriptor, getRequest, type IEnvironment } from "relay-runtime";
-import { AS_OF_PARAM, isAsOfPath, isIsoDay, resolveAsOf, withAsOfParam, type AsOfCoverage, type AsOfResolution } from "./asOf";
+import { routeForPath } from "../../routing/routeTable";
+import { AS_OF_PARAM, isIsoDay, resolveAsOf, withAsOfParam, type AsOfCoverage, type AsOfResolution } from "./asOf";
 import type { useAsOfQuery as UseAsOfQueryType, useAsOfQuery$data } from "./__generated__/useAsOfQuery.graphql";
 
 export const AsOfQuery = graphql`
@@ -106,12 +107,11 @@ export function keepAsOf(environment: IEnvironment, asOf: string | null): void {
 }
 
 /**
- * For routes.tsx, before an as-of page's loader: a redirect adding the kept ?asOf= when the URL
- * has none, else null (and the URL's value, or its absence, becomes the kept one).
+ * For an as-of route's loader: a redirect adding the kept ?asOf= when the URL has none, else null
+ * (and the URL's value, or its absence, becomes the kept one).
  */
 export function carryAsOf(environment: IEnvironment, request: Request): Response | null {
   const url = new URL(request.url);
-  if (!isAsOfPath(url.pathname)) return null;
   const param = url.searchParams.get(AS_OF_PARAM);
   const kept = keptAsOf.get(environment);
   if (param === null && kept) return redirect(`${url.pathname}?${withAsOfParam(url.searchParams, kept)}${url.hash}`);
@@ -135,13 +135,18 @@ export function useAsOf(): AsOfState {
   const environment = useRelayEnvironment();
   const { coverage, data } = use(loadAsOfCoverage(environment));
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const setAsOf = useCallback(
     (day: string | null) => {
       keepAsOf(environment, day);
-      // A new history entry: Back returns to the previous day.
-      setSearchParams((current) => withAsOfParam(current, day));
+      // A new history entry: Back returns to the previous day. Choices tied to the old day go.
+      setSearchParams((current) => {
+        const next = withAsOfParam(current, day);
+        for (const param of routeForPath(pathname)?.dayBoundParams ?? []) next.delete(param);
+        return next;
+      });
     },
-    [environment, setSearchParams],
+    [environment, pathname, setSearchParams],
   );
   return { ...resolveAsOf(searchParams.get(AS_OF_PARAM), coverage), coverage, coverageRef: data, setAsOf };
 }

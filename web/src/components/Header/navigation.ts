@@ -1,5 +1,6 @@
-// The app's navigation: the spec's tabs (§2 "Navigation and shell") grouped, with the Pro pages
-// that had no link. Used by the header's menus, the phone menu and the avatar menu.
+// The app's navigation, from the route table: the spec's tabs (§2 "Navigation and shell") grouped
+// into menus. Used by the header's menus, the phone menu and the avatar menu.
+import { APP_ROUTES } from "../../routing/routeTable";
 
 export interface NavPage {
   label: string;
@@ -20,35 +21,15 @@ export const isNavGroup = (entry: NavEntry): entry is NavGroup => "pages" in ent
 /** Where visitors and Basic users start the 7-day trial (straight into checkout); never shown to Pro users. */
 export const START_TRIAL_PAGE: NavPage = { label: "Start the 7-day Pro trial", to: "/direct-stripe" };
 
-export const MAIN_NAV: readonly NavEntry[] = [
-  { label: "Home", to: "/" },
-  {
-    label: "Screeners",
-    pages: [
-      { label: "Basic Screener", to: "/screener" },
-      { label: "Combined Screener", to: "/combined-screener", pro: true },
-      { label: "Pro Screener", to: "/pro-screener", pro: true },
-    ],
-  },
-  {
-    label: "Research",
-    pages: [
-      { label: "News Analysis", to: "/news-analysis" },
-      { label: "Research & Compare", to: "/research-compare", pro: true },
-      { label: "Earnings Predictor", to: "/earnings-predictor", pro: true },
-      { label: "Hedge Fund Tracker", to: "/hedge-fund-tracker", pro: true },
-      { label: "Market Videos", to: "/market-videos", pro: true },
-    ],
-  },
-  {
-    label: "AI & Pro",
-    pages: [
-      { label: "AI Intelligence", to: "/ai-features", pro: true },
-      { label: "Pricing", to: "/pricing" },
-    ],
-  },
-  { label: "Contact", to: "/contact" },
-];
+/** The routes with a `nav` entry, in the route table's order: top-level links, and menus made of the groups. */
+export const MAIN_NAV: readonly NavEntry[] = APP_ROUTES.reduce<NavEntry[]>((entries, { path, nav }) => {
+  if (!nav) return entries;
+  const page: NavPage = { label: nav.label, to: path, ...(nav.pro ? { pro: true } : {}) };
+  if (!nav.group) return [...entries, page];
+  const group = entries.find((entry): entry is NavGroup => isNavGroup(entry) && entry.label === nav.group);
+  if (!group) return [...entries, { label: nav.group, pages: [page] }];
+  return entries.map((entry) => (entry === group ? { ...group, pages: [...group.pages, page] } : entry));
+}, []);
 
 /** Every Pro page, in menu order: the avatar menu lists them for Pro users. */
 export const PRO_PAGES: readonly NavPage[] = MAIN_NAV.flatMap((entry) => (isNavGroup(entry) ? entry.pages : [entry])).filter((page) => page.pro);

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { DEFAULT_FUND_CIK } from "./funds";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
 import { TableFrame, Note } from "../AiPicks/styles";
@@ -12,8 +13,6 @@ import { HoldingCells } from "./HoldingCells";
 import { formatUsd } from "./format";
 import type { HedgeFundHoldingsSectionQuery } from "./__generated__/HedgeFundHoldingsSectionQuery.graphql";
 
-/** The spec's fund (§6): Berkshire Hathaway. */
-export const DEFAULT_FUND_CIK = "0001067983";
 
 /**
  * /ai-features "Hedge Fund 13F Holdings" (spec §2, Pro): the fund's latest quarter filed by the page's as-of day and its

@@ -1,16 +1,13 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { Link, useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { ApiKeysPanel } from "../../components/ApiKeysPanel/ApiKeysPanel";
-import { LockIcon } from "../../components/Icons/Icons";
-import { ButtonLink } from "../../components/ui/Button";
-import { Container, Lead, MessagePanel, PageHeading, PageSection } from "../../components/ui/Layout";
+import { Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { displayNameOf } from "../../components/UserMenu/UserMenu";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { ApiUsageGuide } from "./ApiUsageGuide";
 import { PlanCard } from "./PlanCard";
 import type { AccountPageQuery as AccountPageQueryType } from "./__generated__/AccountPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const AccountPageQuery = graphql`
   query AccountPageQuery {
@@ -28,38 +25,14 @@ export const AccountPageQuery = graphql`
   }
 `;
 
-export interface AccountLoaderData {
-  queryRef: PreloadedQuery<AccountPageQueryType>;
-}
-
-/** The plan changes in the billing portal and keys get used elsewhere: show the store's answer, then the server's. */
-export function loader(environment: IEnvironment): AccountLoaderData {
-  return { queryRef: loadQuery<AccountPageQueryType>(environment, AccountPageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
-export const SIGN_IN_PATH = "/auth?tab=signin";
-
-/** /account: plan and billing, API keys, and how to use the API. Signed out: a sign-in prompt. */
+/** /account: plan and billing, API keys, and how to use the API (the route's gate asks visitors to sign in). */
 export default function AccountPage() {
   useDocumentTitle("Account");
-  const { queryRef } = useLoaderData() as AccountLoaderData;
+  const queryRef = useRouteQuery<AccountPageQueryType>();
   const { viewer, billing } = usePreloadedQuery<AccountPageQueryType>(AccountPageQuery, queryRef);
 
-  if (!viewer) {
-    return (
-      <Container>
-        <SignInPanel aria-labelledby="account-sign-in-title">
-          <LockIcon size={26} />
-          <PageHeading id="account-sign-in-title">Sign in to see your account</PageHeading>
-          <p>Your plan, billing and API keys are here once you sign in.</p>
-          <Row>
-            <ButtonLink to={SIGN_IN_PATH} $size="lg">Sign In</ButtonLink>
-            <Link to="/auth">Create an account</Link>
-          </Row>
-        </SignInPanel>
-      </Container>
-    );
-  }
+  // The route lets only a signed-in viewer in; a session that ended since then shows nothing until the gate asks again.
+  if (!viewer) return null;
 
   const name = displayNameOf(viewer);
   return (
@@ -87,20 +60,6 @@ export default function AccountPage() {
     </Container>
   );
 }
-
-const SignInPanel = styled(MessagePanel)`
-  max-width: 560px;
-  margin: ${({ theme }) => theme.space.xxl} auto;
-  > svg { color: ${({ theme }) => theme.colors.premium}; }
-  a:not([class]) { font-weight: 600; }
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 /** Phone: plan, keys, usage. Desktop: plan and usage on the left, keys on the right. */
 const Layout = styled.div`

@@ -1,13 +1,11 @@
-import { Suspense, useEffect, useState, useTransition } from "react";
-import { graphql, loadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
-import { useLoaderData, type ShouldRevalidateFunction } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { Suspense, useEffect, useTransition } from "react";
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { AiPicksTable, AiPicksTablePreview } from "../../components/AiPicks/AiPicksTable";
 import { AiTopPicks } from "../../components/AiPicks/AiTopPicks";
 import { AiTrackRecord } from "../../components/AiTrackRecord/AiTrackRecord";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
-import { asOfForRequest, useAsOf } from "../../components/AsOfControl/useAsOf";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
 import { Notice } from "../../components/Notice/Notice";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
@@ -19,6 +17,7 @@ import { EarningsPredictionSection } from "../../components/EarningsPrediction/E
 import { HedgeFundHoldingsSection } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
 import { AiProSectionsPreview } from "./AiProSectionsPreview";
 import type { AiFeaturesPageQuery as AiFeaturesPageQueryType } from "./__generated__/AiFeaturesPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 // The free top 5 only: past rank 5 the API answers Pro users alone (AiPicksTable asks for those).
 export const AiFeaturesPageQuery = graphql`
@@ -36,20 +35,6 @@ export const AiFeaturesPageQuery = graphql`
     }
   }
 `;
-
-export interface AiFeaturesLoaderData {
-  queryRef: PreloadedQuery<AiFeaturesPageQueryType>;
-}
-
-/** Starts the page query at the URL's as-of day (or the default day once known; the page loads the right day itself otherwise). */
-export function loader(environment: IEnvironment, args?: { request: Request }): AiFeaturesLoaderData {
-  const asOf = args ? asOfForRequest(environment, args.request) : null;
-  return { queryRef: loadQuery<AiFeaturesPageQueryType>(environment, AiFeaturesPageQuery, { asOf }, { fetchPolicy: "store-and-network" }) };
-}
-
-/** After the first load the page loads the as-of day's picks itself: the loader need not run again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 const TITLE = "AI Intelligence";
 
@@ -69,9 +54,8 @@ export default function AiFeaturesPage() {
   useDocumentTitle(TITLE);
   // First: it may suspend until coverage is known, and nothing below should be set up twice.
   const { asOf } = useAsOf();
-  const { queryRef: loaderRef } = useLoaderData() as AiFeaturesLoaderData;
-  const [initialRef] = useState(loaderRef);
-  const [queryRef, loadPageQuery] = useQueryLoader<AiFeaturesPageQueryType>(AiFeaturesPageQuery, initialRef);
+  // Later days are loaded here (the route's query stays the first one: its shouldRevalidate).
+  const [queryRef, loadPageQuery] = useQueryLoader<AiFeaturesPageQueryType>(AiFeaturesPageQuery, useRouteQuery<AiFeaturesPageQueryType>());
   const [isPending, startTransition] = useTransition();
   const upToDate = (queryRef?.variables.asOf ?? null) === asOf;
   // The as-of day is the URL's (the date control, back/forward): load its picks, keeping the

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { Link, Navigate, useLoaderData, useSearchParams } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { CreateAccountForm } from "../../components/CreateAccountForm/CreateAccountForm";
 import { Notice } from "../../components/Notice/Notice";
@@ -16,6 +15,7 @@ import { SignInForm } from "./SignInForm";
 import { useActivation } from "./useActivation";
 import { useSignInLink, type SignInLinkState } from "./useSignInLink";
 import type { AuthPageQuery as AuthPageQueryType } from "./__generated__/AuthPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const AuthPageQuery = graphql`
   query AuthPageQuery {
@@ -31,14 +31,6 @@ export const AuthPageQuery = graphql`
     }
   }
 `;
-
-export interface AuthLoaderData {
-  queryRef: PreloadedQuery<AuthPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): AuthLoaderData {
-  return { queryRef: loadQuery<AuthPageQueryType>(environment, AuthPageQuery, {}) };
-}
 
 const TAB_IDS = ["create", "signin", "status"] as const;
 type TabId = (typeof TAB_IDS)[number];
@@ -72,7 +64,7 @@ const FOOTER_STATS = [
 /** /auth (spec §2): Create Account, Sign In, Status; activation and sign-in links run on load. */
 export default function AuthPage() {
   useDocumentTitle("Account");
-  const { queryRef } = useLoaderData() as AuthLoaderData;
+  const queryRef = useRouteQuery<AuthPageQueryType>();
   const data = usePreloadedQuery<AuthPageQueryType>(AuthPageQuery, queryRef);
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");

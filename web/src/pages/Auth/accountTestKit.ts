@@ -4,6 +4,8 @@
  * a fetch stand-in for the REST calls, and GraphQL answers from the real
  * schema for every operation the app starts (the page's and the shell's).
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { IMocks } from "@graphql-tools/mock";
 import { screen, within } from "@testing-library/react";
 import type { GraphQLTaggedNode, OperationDescriptor } from "relay-runtime";
@@ -87,6 +89,7 @@ export function answerGraphQL(
   };
   // loadQuery reaches the network before Relay records the operation, so the mock must expect it.
   for (const query of Array.isArray(pageQueries) ? pageQueries : [pageQueries]) environment.mock.queuePendingOperation(query, {});
+  expectLoadedQueries(environment);
   // relay-test-utils uses each resolver once: every answer queues the next.
   const resolver = (operation: OperationDescriptor) => {
     environment.mock.queueOperationResolver(resolver.bind(null));
@@ -94,6 +97,39 @@ export function answerGraphQL(
   };
   environment.mock.queueOperationResolver(resolver.bind(null));
 }
+
+/** Every generated query artifact under web/src by operation name, read on first use. */
+let artifactFiles: Map<string, string> | null = null;
+function queryArtifact(name: string): GraphQLTaggedNode {
+  if (!artifactFiles) {
+    artifactFiles = new Map();
+    const root = path.resolve(__dirname, "../..");
+    for (const file of fs.readdirSync(root, { recursive: true, encoding: "utf8" })) {
+      const match = /__generated__[\\/](\w+Query)\.graphql\.ts$/.exec(file);
+      if (match) artifactFiles.set(match[1]!, path.join(root, file));
+    }
+  }
+  const file = artifactFiles.get(name);
+  if (!file) throw new Error(`No generated artifact for ${name}`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(file) as { default: GraphQLTaggedNode }).default;
+}
+
+/**
+ * The route table's loaders call loadQuery with variables from the URL and the as-of day: each
+ * such request is registered with the mock as it reaches the network, so the answers above find it.
+ */
+export function expectLoadedQueries(environment: MockEnvironment) {
+  const network = environment.getNetwork() as { execute: (...args: Parameters<ReturnType<MockEnvironment["getNetwork"]>["execute"]>) => ReturnType<ReturnType<MockEnvironment["getNetwork"]>["execute"]> };
+  const execute = network.execute.bind(network);
+  network.execute = (params, variables, ...rest) => {
+    const known = environment.mock.getAllOperations().some((operation) => operation.request.node.params === params && sameVariables(operation.request.variables, variables));
+    if (!known && params.operationKind === "query") environment.mock.queuePendingOperation(queryArtifact(params.name), variables);
+    return execute(params, variables, ...rest);
+  };
+}
+
+const sameVariables = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
 
 export function notifications() {
   return within(screen.getByRole("region", { name: /Notifications/ }));

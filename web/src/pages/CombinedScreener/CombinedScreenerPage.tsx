@@ -1,6 +1,4 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { screenSessionKey, useScreenFormSession } from "../../components/ScreenForm/screenSession";
@@ -9,6 +7,7 @@ import { Lead, PageHeading, PageSection, WideContainer } from "../../components/
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CombinedAnalysis } from "./CombinedAnalysis";
 import type { CombinedScreenerPageQuery as CombinedScreenerPageQueryType } from "./__generated__/CombinedScreenerPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const CombinedScreenerPageQuery = graphql`
   query CombinedScreenerPageQuery {
@@ -19,16 +18,6 @@ export const CombinedScreenerPageQuery = graphql`
   }
 `;
 
-export interface CombinedScreenerLoaderData {
-  queryRef: PreloadedQuery<CombinedScreenerPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): CombinedScreenerLoaderData {
-  return {
-    queryRef: loadQuery<CombinedScreenerPageQueryType>(environment, CombinedScreenerPageQuery, {}, { fetchPolicy: "store-and-network" }),
-  };
-}
-
 const TITLE = "Combined Screener";
 
 /**
@@ -37,7 +26,7 @@ const TITLE = "Combined Screener";
  */
 export default function CombinedScreenerPage() {
   useDocumentTitle(TITLE);
-  const { queryRef } = useLoaderData() as CombinedScreenerLoaderData;
+  const queryRef = useRouteQuery<CombinedScreenerPageQueryType>();
   const data = usePreloadedQuery<CombinedScreenerPageQueryType>(CombinedScreenerPageQuery, queryRef);
   const sessionKey = screenSessionKey("combined", data.viewer?.id);
   const [values, setValues] = useScreenFormSession(sessionKey);

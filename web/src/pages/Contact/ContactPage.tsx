@@ -1,6 +1,4 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { ContactDetailsCard } from "../../components/ContactDetailsCard/ContactDetailsCard";
 import { FollowUsCard } from "../../components/FollowUsCard/FollowUsCard";
@@ -9,6 +7,7 @@ import { Card, Container, Lead, PageHeading, PageSection } from "../../component
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { ContactForm } from "./ContactForm";
 import type { ContactPageQuery as ContactPageQueryType } from "./__generated__/ContactPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const ContactPageQuery = graphql`
   query ContactPageQuery {
@@ -19,18 +18,9 @@ export const ContactPageQuery = graphql`
   }
 `;
 
-export interface ContactLoaderData {
-  queryRef: PreloadedQuery<ContactPageQueryType>;
-}
-
-/** Route loader: start fetching before the page renders. */
-export function loader(environment: IEnvironment): ContactLoaderData {
-  return { queryRef: loadQuery<ContactPageQueryType>(environment, ContactPageQuery, {}) };
-}
-
 export default function ContactPage() {
   useDocumentTitle("Contact");
-  const { queryRef } = useLoaderData() as ContactLoaderData;
+  const queryRef = useRouteQuery<ContactPageQueryType>();
   const data = usePreloadedQuery<ContactPageQueryType>(ContactPageQuery, queryRef);
 
   return (

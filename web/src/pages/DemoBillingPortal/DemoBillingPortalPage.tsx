@@ -1,7 +1,5 @@
 import { useEffect, useState } from "react";
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { getJson, postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
@@ -13,6 +11,7 @@ import { Button, ButtonAnchor, ButtonLink } from "../../components/ui/Button";
 import { Actions as ActionRow, Card, Container, NarrowCardPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { DemoBillingPortalPageQuery as DemoBillingPortalPageQueryType } from "./__generated__/DemoBillingPortalPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const DemoBillingPortalPageQuery = graphql`
   query DemoBillingPortalPageQuery {
@@ -25,14 +24,6 @@ export const DemoBillingPortalPageQuery = graphql`
     }
   }
 `;
-
-export interface DemoBillingPortalLoaderData {
-  queryRef: PreloadedQuery<DemoBillingPortalPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): DemoBillingPortalLoaderData {
-  return { queryRef: loadQuery<DemoBillingPortalPageQueryType>(environment, DemoBillingPortalPageQuery, {}) };
-}
 
 /** GET /api/billing/demo/portal and POST …/cancel */
 interface DemoPortalState {
@@ -51,7 +42,7 @@ const LOAD_FAILED = "Your billing details could not be loaded. Please try again.
  */
 export default function DemoBillingPortalPage() {
   useDocumentTitle("Demo billing portal");
-  const { queryRef } = useLoaderData() as DemoBillingPortalLoaderData;
+  const queryRef = useRouteQuery<DemoBillingPortalPageQueryType>();
   const { viewer, billing } = usePreloadedQuery<DemoBillingPortalPageQueryType>(DemoBillingPortalPageQuery, queryRef);
   const isDemo = billing.provider === "DEMO";
 

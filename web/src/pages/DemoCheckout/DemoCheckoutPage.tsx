@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { Link, useLoaderData, useSearchParams } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { Link, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { getJson, navigation, postJson } from "../../api/rest";
 import { messageOf } from "../../components/FormControls/apiErrors";
@@ -12,6 +11,7 @@ import { Button } from "../../components/ui/Button";
 import { Card, Container, NarrowCardPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { DemoCheckoutPageQuery as DemoCheckoutPageQueryType } from "./__generated__/DemoCheckoutPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const DemoCheckoutPageQuery = graphql`
   query DemoCheckoutPageQuery {
@@ -20,14 +20,6 @@ export const DemoCheckoutPageQuery = graphql`
     }
   }
 `;
-
-export interface DemoCheckoutLoaderData {
-  queryRef: PreloadedQuery<DemoCheckoutPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): DemoCheckoutLoaderData {
-  return { queryRef: loadQuery<DemoCheckoutPageQueryType>(environment, DemoCheckoutPageQuery, {}) };
-}
 
 /** GET /api/billing/demo/checkout/:id */
 interface DemoCheckoutSession {
@@ -58,7 +50,7 @@ function formatMoney(amountCents: number, currency: string): string {
  */
 export default function DemoCheckoutPage() {
   useDocumentTitle("Demo checkout");
-  const { queryRef } = useLoaderData() as DemoCheckoutLoaderData;
+  const queryRef = useRouteQuery<DemoCheckoutPageQueryType>();
   const { billing } = usePreloadedQuery<DemoCheckoutPageQueryType>(DemoCheckoutPageQuery, queryRef);
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");

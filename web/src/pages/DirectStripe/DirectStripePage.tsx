@@ -1,6 +1,4 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import { CreateAccountForm } from "../../components/CreateAccountForm/CreateAccountForm";
 import { InlineSpinner } from "../../components/InlineSpinner/InlineSpinner";
 import { SubscriptionCheckoutForm } from "../../components/SubscriptionCheckoutForm/SubscriptionCheckoutForm";
@@ -8,6 +6,7 @@ import { ButtonLink } from "../../components/ui/Button";
 import { Actions, Card, Container, Lead, NarrowPage, PageHeading } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { DirectStripePageQuery as DirectStripePageQueryType } from "./__generated__/DirectStripePageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const DirectStripePageQuery = graphql`
   query DirectStripePageQuery {
@@ -23,22 +22,13 @@ export const DirectStripePageQuery = graphql`
   }
 `;
 
-export interface DirectStripeLoaderData {
-  queryRef: PreloadedQuery<DirectStripePageQueryType>;
-}
-
-/** Always asks the server: this page acts on the answer at once (it submits the checkout form). */
-export function loader(environment: IEnvironment): DirectStripeLoaderData {
-  return { queryRef: loadQuery<DirectStripePageQueryType>(environment, DirectStripePageQuery, {}, { fetchPolicy: "network-only" }) };
-}
-
 /**
  * /direct-stripe: straight into checkout. Signed in, the subscription form posts
  * itself; signed out, the Create Account form starts the trial instead.
  */
 export default function DirectStripePage() {
   useDocumentTitle("Checkout");
-  const { queryRef } = useLoaderData() as DirectStripeLoaderData;
+  const queryRef = useRouteQuery<DirectStripePageQueryType>();
   const { viewer, billing } = usePreloadedQuery<DirectStripePageQueryType>(DirectStripePageQuery, queryRef);
 
   if (viewer?.plan.hasProAccess) {

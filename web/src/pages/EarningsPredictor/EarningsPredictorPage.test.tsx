@@ -1,3 +1,4 @@
+import { renderApp } from "../../../test/render";
 import type { IMocks } from "@graphql-tools/mock";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
@@ -8,7 +9,7 @@ import { EarningsPredictionSection } from "../../components/EarningsPrediction/E
 import { AS_OF, EARNINGS_COVERAGE, SKILL, SOURCE, stockEarnings } from "../../components/EarningsPrediction/earningsTestData";
 import { Providers } from "../../Providers";
 import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
-import EarningsPredictorPage, { EarningsPredictorPageQuery, loader } from "./EarningsPredictorPage";
+import { EarningsPredictorPageQuery } from "./EarningsPredictorPage";
 
 jest.mock("lightweight-charts", () => jest.requireActual("../../../test/chart-lines").lightweightChartsStandIn, { virtual: true });
 
@@ -39,14 +40,7 @@ function renderPage(mocks: IMocks, path = "/earnings-predictor") {
     const stock = ticker ? { stock: stockEarnings(ticker), StockEarnings: () => stockEarnings(ticker).earnings } : {};
     return { ...mocks, DataCoverage: () => EARNINGS_COVERAGE, StockEarnings: stock.StockEarnings, Query: () => ({ ...query, ...(stock.stock ? { stock: stock.stock } : {}) }) };
   });
-  const router = createMemoryRouter([{ path: "/earnings-predictor", loader: () => loader(environment), element: <EarningsPredictorPage />, HydrateFallback: () => null }], {
-    initialEntries: [path],
-  });
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderApp(path, environment);
   return router;
 }
 
@@ -55,13 +49,13 @@ test("a visitor gets the spec's gate page and no earnings data is asked for", as
   expect(await screen.findByRole("heading", { name: "Earnings Predictor", level: 1 })).toBeTruthy();
   expect(screen.getByText("Premium Feature")).toBeTruthy();
   expect(screen.getByText("Earnings beat probability and momentum ahead of each report.")).toBeTruthy();
-  expect(asked.map((operation) => operation.name)).not.toContain("EarningsPredictorPageDataQuery");
+  expect(asked.map((operation) => operation.name)).not.toContain("EarningsPredictorPageQuery");
 });
 
 test("a Basic user gets the gate page too", async () => {
   renderPage(signedIn({ hasProAccess: false }));
   expect(await screen.findByText("Premium Feature")).toBeTruthy();
-  expect(asked.map((operation) => operation.name)).not.toContain("EarningsPredictorPageDataQuery");
+  expect(asked.map((operation) => operation.name)).not.toContain("EarningsPredictorPageQuery");
 });
 
 test("a Pro user sees AAPL's next report with the base rate beside the probability, the past record, the chart and the skill", async () => {
@@ -71,7 +65,8 @@ test("a Pro user sees AAPL's next report with the base rate beside the probabili
   expect(next.getByText(/the first report dated after Dec 3, 2025 among the stored ones/)).toBeTruthy();
   // The day the server answered for, and the data asked for that day.
   expect(screen.getByText("As of Dec 3, 2025")).toBeTruthy();
-  expect(asked.find((operation) => operation.name === "EarningsPredictorPageDataQuery")?.variables).toEqual({ ticker: "AAPL", asOf: AS_OF });
+  // The app's first page: its day is not known yet, so the server answers for its default day (and names it).
+  expect(asked.find((operation) => operation.name === "EarningsPredictorPageQuery")?.variables).toEqual({ ticker: "AAPL", asOf: null });
   expect(next.getByText("Thu, Jan 29, 2026, after the close")).toBeTruthy();
   expect(next.getByText("87.3 %")).toBeTruthy();
   expect(next.getByText("base rate 82.9 %")).toBeTruthy();

@@ -1,7 +1,6 @@
-import { Suspense, useTransition } from "react";
-import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { Suspense } from "react";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { useNavigation, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
@@ -12,26 +11,15 @@ import { TickerSelect } from "../../components/EarningsPrediction/TickerSelect";
 import { formatSnapshotMonth } from "../../components/EarningsPrediction/format";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { formatMarketDate } from "../../components/ScreenResults/format";
-import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import FeatureGatePage from "../FeatureGate/FeatureGatePage";
-import { GATE_ROUTES } from "../FeatureGate/gates";
-import type { EarningsPredictorPageDataQuery as EarningsPredictorPageDataQueryType } from "./__generated__/EarningsPredictorPageDataQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
+import { earningsTickerOf } from "./earningsParams";
 import type { EarningsPredictorPageQuery as EarningsPredictorPageQueryType } from "./__generated__/EarningsPredictorPageQuery.graphql";
 
+/** The covered companies, the model's skill and one company's reports as of the day (?ticker=, ?asOf=). */
 export const EarningsPredictorPageQuery = graphql`
-  query EarningsPredictorPageQuery {
-    viewer {
-      id
-      ...useProAccess_viewer
-    }
-  }
-`;
-
-/** The Pro data, asked for only once the viewer is known to have Pro (the API refuses it to others). */
-export const EarningsPredictorPageDataQuery = graphql`
-  query EarningsPredictorPageDataQuery($ticker: String!, $asOf: String) {
+  query EarningsPredictorPageQuery($ticker: String!, $asOf: String) {
     earningsCoverage {
       tickers {
         ticker
@@ -57,45 +45,26 @@ export const EarningsPredictorPageDataQuery = graphql`
   }
 `;
 
-export interface EarningsPredictorLoaderData {
-  queryRef: PreloadedQuery<EarningsPredictorPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): EarningsPredictorLoaderData {
-  return { queryRef: loadQuery<EarningsPredictorPageQueryType>(environment, EarningsPredictorPageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
 const TITLE = "Earnings Predictor";
-const DEFAULT_TICKER = "AAPL";
-const gate = GATE_ROUTES.find((route) => route.path === "/earnings-predictor")!;
 
 /**
- * /earnings-predictor: the spec's gate page for visitors and Basic users; for Pro users any covered
+ * /earnings-predictor (Pro; the route's gate shows others the spec's gate page): any covered
  * company's next report after the app's as-of day with its beat probability beside the base rate,
  * the record of predictions and surprises reported by that day, and the model's measured skill.
  * `?ticker=` picks the company, `?asOf=` the day.
  */
 export default function EarningsPredictorPage() {
-  const { queryRef } = useLoaderData() as EarningsPredictorLoaderData;
-  const { viewer } = usePreloadedQuery<EarningsPredictorPageQueryType>(EarningsPredictorPageQuery, queryRef);
-  const hasProAccess = useProAccess(viewer);
-  if (!hasProAccess) return <FeatureGatePage title={gate.title} description={gate.description} />;
-  return <EarningsPredictor />;
-}
-
-function EarningsPredictor() {
   useDocumentTitle(TITLE);
   const [searchParams, setSearchParams] = useSearchParams();
-  const ticker = (searchParams.get("ticker") ?? DEFAULT_TICKER).toUpperCase();
+  const ticker = earningsTickerOf(searchParams);
   const { asOf } = useAsOf();
-  const [isPending, startTransition] = useTransition();
+  // The route loads the company picked (its query follows ?ticker=); the old one stays on screen meanwhile.
+  const pending = useNavigation().state !== "idle";
   const choose = (next: string) =>
-    startTransition(() =>
-      setSearchParams((params) => {
-        params.set("ticker", next);
-        return params;
-      }),
-    );
+    setSearchParams((params) => {
+      params.set("ticker", next);
+      return params;
+    });
   return (
     <Container>
       <PageSection>
@@ -104,7 +73,7 @@ function EarningsPredictor() {
           <Lead>The probability that a company's next report beats the analysts' consensus EPS, beside the base rate, with the model's record.</Lead>
         </div>
         <Suspense fallback={<PageLoading label="Loading the earnings predictions…" />}>
-          <PredictorData ticker={ticker} asOf={asOf} pending={isPending} onChoose={choose} />
+          <PredictorData ticker={ticker} asOf={asOf} pending={pending} onChoose={choose} />
         </Suspense>
       </PageSection>
     </Container>
@@ -119,7 +88,7 @@ interface PredictorDataProps {
 }
 
 function PredictorData({ ticker, asOf, pending, onChoose }: PredictorDataProps) {
-  const { earningsCoverage, stock } = useLazyLoadQuery<EarningsPredictorPageDataQueryType>(EarningsPredictorPageDataQuery, { ticker, asOf });
+  const { earningsCoverage, stock } = usePreloadedQuery<EarningsPredictorPageQueryType>(EarningsPredictorPageQuery, useRouteQuery<EarningsPredictorPageQueryType>());
   const snapshot = formatSnapshotMonth(earningsCoverage.source.snapshotTakenIn);
   const day = stock?.earnings?.asOf ?? asOf;
   return (

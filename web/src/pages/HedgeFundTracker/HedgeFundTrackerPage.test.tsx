@@ -1,13 +1,12 @@
+import { renderApp } from "../../../test/render";
 import type { IMocks } from "@graphql-tools/mock";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
-import { Providers } from "../../Providers";
 import { renderWithProviders } from "../../../test/render";
 import { recordedLines } from "../../../test/chart-lines";
 import { HedgeFundHoldingsSection } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
 import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
-import HedgeFundTrackerPage, { HedgeFundTrackerPageQuery, loader, shouldRevalidate } from "./HedgeFundTrackerPage";
+import { HedgeFundTrackerPageQuery } from "./HedgeFundTrackerPage";
 
 jest.mock("lightweight-charts", () => jest.requireActual("../../../test/chart-lines").lightweightChartsStandIn, { virtual: true });
 
@@ -93,14 +92,7 @@ function renderTracker(viewer: IMocks) {
     DataCoverage: () => COVERAGE,
     Query: () => ({ ...(viewer.Query ? (viewer.Query as () => object)() : {}), hedgeFund: FUND }),
   }));
-  const router = createMemoryRouter([{ path: "/hedge-fund-tracker", loader: () => loader(environment), shouldRevalidate, element: <HedgeFundTrackerPage /> }], {
-    initialEntries: ["/hedge-fund-tracker"],
-  });
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderApp("/hedge-fund-tracker", environment);
   return router;
 }
 

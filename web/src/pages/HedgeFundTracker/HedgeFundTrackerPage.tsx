@@ -1,68 +1,36 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { Note, TableFrame } from "../../components/AiPicks/styles";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
-import { DEFAULT_FUND_CIK } from "../../components/HedgeFundHoldings/HedgeFundHoldingsSection";
 import { HoldingCells } from "../../components/HedgeFundHoldings/HoldingCells";
 import { formatPercent, formatShares, formatUsd } from "../../components/HedgeFundHoldings/format";
 import type { LineChartSeries } from "../../components/LineChart/LineChart";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { formatMarketDate } from "../../components/ScreenResults/format";
-import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Button } from "../../components/ui/Button";
 import { Card, Container, Lead, PageHeading, PageSection, StatTile, VisuallyHidden } from "../../components/ui/Layout";
-import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import FeatureGatePage from "../FeatureGate/FeatureGatePage";
-import { GATE_ROUTES } from "../FeatureGate/gates";
-import type { HedgeFundTrackerPageQuery as HedgeFundTrackerPageQueryType } from "./__generated__/HedgeFundTrackerPageQuery.graphql";
-import type { HedgeFundTrackerViewQuery, HedgeFundTrackerViewQuery$data } from "./__generated__/HedgeFundTrackerViewQuery.graphql";
-import { sortHoldings, toggledSort, HOLDING_COLUMNS, type HoldingSort } from "./holdingColumns";
 import { SortableHeader } from "../../components/ui/SortableHeader";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { useRouteQuery } from "../../routing/routeQueries";
+import { sortHoldings, toggledSort, HOLDING_COLUMNS, type HoldingSort } from "./holdingColumns";
+import type { HedgeFundTrackerPageQuery as HedgeFundTrackerPageQueryType, HedgeFundTrackerPageQuery$data } from "./__generated__/HedgeFundTrackerPageQuery.graphql";
 
 const LineChart = lazy(() => import("../../components/LineChart/LineChart"));
 const TITLE = "Hedge Fund Tracker";
-const GATE = GATE_ROUTES.find((gate) => gate.path === "/hedge-fund-tracker")!;
 const CHART_TONES: LineChartSeries["tone"][] = ["primary", "accent", "premium", "success", "danger"];
 /** SEC rule 13f-1: a 13F is due 45 days after the quarter ends (the API counts a quarter known from then when its filing date is not stored). */
 const THIRTEEN_F_DEADLINE_DAYS = 45;
 
-export const HedgeFundTrackerPageQuery = graphql`
-  query HedgeFundTrackerPageQuery {
-    viewer {
-      id
-      ...useProAccess_viewer
-    }
-  }
-`;
-
-export interface HedgeFundTrackerLoaderData {
-  queryRef: PreloadedQuery<HedgeFundTrackerPageQueryType>;
-}
-
-/** Starts the viewer query (who may see the tracker) before the page renders. */
-export function loader(environment: IEnvironment): HedgeFundTrackerLoaderData {
-  return { queryRef: loadQuery<HedgeFundTrackerPageQueryType>(environment, HedgeFundTrackerPageQuery, {}) };
-}
-
-/** The picked quarter (?quarter=) changes only the tracker's own query: the viewer need not load again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-
 /**
- * /hedge-fund-tracker (spec §2): the 13F tracker for Pro users, as known on the app's as-of day (the
- * quarters filed by then); the spec's gate page for everyone else.
+ * /hedge-fund-tracker (spec §2): the 13F tracker for Pro users (the route's gate shows everyone
+ * else the spec's gate page), as known on the app's as-of day: the quarters filed by then.
  */
 export default function HedgeFundTrackerPage() {
-  const { queryRef } = useLoaderData() as HedgeFundTrackerLoaderData;
-  const { viewer } = usePreloadedQuery<HedgeFundTrackerPageQueryType>(HedgeFundTrackerPageQuery, queryRef);
-  const hasProAccess = useProAccess(viewer);
   useDocumentTitle(TITLE);
-  if (!hasProAccess) return <FeatureGatePage title={GATE.title} description={GATE.description} />;
   return (
     <Container>
       <PageSection>
@@ -72,7 +40,7 @@ export default function HedgeFundTrackerPage() {
         </div>
         <ErrorBoundary fallback={<Note role="alert">The 13F holdings could not be loaded. Reload the page to try again.</Note>}>
           <Suspense fallback={<PageLoading label="Loading 13F holdings…" />}>
-            <Tracker cik={DEFAULT_FUND_CIK} />
+            <Tracker />
           </Suspense>
         </ErrorBoundary>
       </PageSection>
@@ -80,84 +48,81 @@ export default function HedgeFundTrackerPage() {
   );
 }
 
-type Fund = NonNullable<HedgeFundTrackerViewQuery$data["hedgeFund"]>;
-
-function Tracker({ cik }: { cik: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { asOf, setAsOf } = useAsOf();
-  // A quarter picked (?quarter=) belongs to the day it was picked on: on another day it may not be known yet.
-  const [picked, setPicked] = useState(() => ({ quarterEnd: searchParams.get("quarter"), asOf }));
-  const quarterEnd = picked.asOf === asOf ? picked.quarterEnd : null;
-  const { hedgeFund } = useLazyLoadQuery<HedgeFundTrackerViewQuery>(
-    graphql`
-      query HedgeFundTrackerViewQuery($cik: String!, $quarter: String, $asOf: String) {
-        hedgeFund(cik: $cik, asOf: $asOf) {
-          asOf
-          firstKnownOn
-          cik
-          name
-          importStatus {
-            liveImport
-            lastSuccessAt
-            lastError
-          }
-          quarters {
-            quarterEnd
-          }
-          quarter(quarterEnd: $quarter) {
-            quarterEnd
-            previousQuarterEnd
-            filedAt
-            accessionNumber
-            formType
-            amendment
-            source
-            sourceLabel
-            filingUrl
-            totalValue
-            holdingsCount
-            top10Weight
-            changeCounts {
-              new
-              added
-              reduced
-              soldOut
-              unchanged
-            }
-          }
-          holdings(quarter: $quarter, first: 500, includeSoldOut: true) {
-            totalCount
-            edges {
-              node {
-                ticker
-                cusip
-                issuerName
-                titleOfClass
-                putCall
-                shares
-                value
-                percentPortfolio
-                changeKind
-                sharesChange
-                sharesChangeFraction
-                valueChange
-              }
-            }
-          }
-          valueHistory {
-            cusip
+/** The fund's quarters known by the as-of day; `quarter` picks one (?quarter=, else the latest). */
+export const HedgeFundTrackerPageQuery = graphql`
+  query HedgeFundTrackerPageQuery($cik: String!, $quarter: String, $asOf: String) {
+    hedgeFund(cik: $cik, asOf: $asOf) {
+      asOf
+      firstKnownOn
+      cik
+      name
+      importStatus {
+        liveImport
+        lastSuccessAt
+        lastError
+      }
+      quarters {
+        quarterEnd
+      }
+      quarter(quarterEnd: $quarter) {
+        quarterEnd
+        previousQuarterEnd
+        filedAt
+        accessionNumber
+        formType
+        amendment
+        source
+        sourceLabel
+        filingUrl
+        totalValue
+        holdingsCount
+        top10Weight
+        changeCounts {
+          new
+          added
+          reduced
+          soldOut
+          unchanged
+        }
+      }
+      holdings(quarter: $quarter, first: 500, includeSoldOut: true) {
+        totalCount
+        edges {
+          node {
             ticker
+            cusip
             issuerName
-            points {
-              quarterEnd
-              value
-            }
+            titleOfClass
+            putCall
+            shares
+            value
+            percentPortfolio
+            changeKind
+            sharesChange
+            sharesChangeFraction
+            valueChange
           }
         }
       }
-    `,
-    { cik, quarter: quarterEnd, asOf },
-  );
+      valueHistory {
+        cusip
+        ticker
+        issuerName
+        points {
+          quarterEnd
+          value
+        }
+      }
+    }
+  }
+`;
+
+type Fund = NonNullable<HedgeFundTrackerPageQuery$data["hedgeFund"]>;
+
+function Tracker() {
+  const [, setSearchParams] = useSearchParams();
+  const { setAsOf } = useAsOf();
+  const { hedgeFund } = usePreloadedQuery<HedgeFundTrackerPageQueryType>(HedgeFundTrackerPageQuery, useRouteQuery<HedgeFundTrackerPageQueryType>());
   const day = hedgeFund?.asOf ?? null;
   const asOfLine = <AsOfLine day={day} scope={`the latest quarter filed by this day (or due: ${THIRTEEN_F_DEADLINE_DAYS} days after the quarter ends)`} />;
   if (!hedgeFund) return <Note>This fund is not tracked.</Note>;
@@ -180,8 +145,8 @@ function Tracker({ cik }: { cik: string }) {
       </>
     );
   }
+  // The route drops ?quarter= when the day changes (dayBoundParams): a quarter may not be filed by an earlier day.
   const pickQuarter = (next: string) => {
-    setPicked({ quarterEnd: next, asOf });
     setSearchParams((params) => {
       params.set("quarter", next);
       return params;

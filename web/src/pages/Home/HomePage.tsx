@@ -1,7 +1,5 @@
 import { Suspense, type ComponentType } from "react";
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { ErrorBoundary } from "../../components/ErrorBoundary/ErrorBoundary";
@@ -13,6 +11,7 @@ import { HeroActions } from "./HeroActions";
 import { TrackRecordHighlight } from "./TrackRecordHighlight";
 import type { HomePageQuery as HomePageQueryType } from "./__generated__/HomePageQuery.graphql";
 import type { HomePageTrackRecordQuery as HomePageTrackRecordQueryType } from "./__generated__/HomePageTrackRecordQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const HomePageQuery = graphql`
   query HomePageQuery {
@@ -30,19 +29,6 @@ export const HomePageTrackRecordQuery = graphql`
     }
   }
 `;
-
-export interface HomeLoaderData {
-  queryRef: PreloadedQuery<HomePageQueryType>;
-  trackRecordRef: PreloadedQuery<HomePageTrackRecordQueryType>;
-}
-
-/** The header asks for the viewer too: once either answer is in the store, the other needs no request. */
-export function loader(environment: IEnvironment): HomeLoaderData {
-  return {
-    queryRef: loadQuery<HomePageQueryType>(environment, HomePageQuery, {}, { fetchPolicy: "store-or-network" }),
-    trackRecordRef: loadQuery<HomePageTrackRecordQueryType>(environment, HomePageTrackRecordQuery, {}, { fetchPolicy: "store-or-network" }),
-  };
-}
 
 // Only what the screens compute from the stored data (there is no options data, so no options claim).
 const FEATURE_BADGES = [
@@ -225,13 +211,13 @@ export default function HomePage() {
 }
 
 function ViewerHeroActions() {
-  const { queryRef } = useLoaderData() as HomeLoaderData;
+  const queryRef = useRouteQuery<HomePageQueryType>();
   const { viewer } = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
   return <HeroActions viewer={viewer ?? null} />;
 }
 
 function LoadedTrackRecord() {
-  const { trackRecordRef } = useLoaderData() as HomeLoaderData;
+  const trackRecordRef = useRouteQuery<HomePageTrackRecordQueryType>("trackRecord");
   const { aiTrackRecord } = usePreloadedQuery<HomePageTrackRecordQueryType>(HomePageTrackRecordQuery, trackRecordRef);
   return <TrackRecordHighlight record={aiTrackRecord} />;
 }

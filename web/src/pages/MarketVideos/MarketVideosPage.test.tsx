@@ -1,11 +1,10 @@
+import { renderApp } from "../../../test/render";
 import type { IMocks } from "@graphql-tools/mock";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { PLAYER_LOAD_TIMEOUT_MS } from "../../components/MarketVideos/MarketVideoPlayer";
-import { Providers } from "../../Providers";
 import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
-import MarketVideosPage, { MarketVideosPageQuery, loader } from "./MarketVideosPage";
+import { MarketVideosPageQuery } from "./MarketVideosPage";
 
 const SNAPSHOT_LABEL = "bundled snapshot, April–May 2021";
 
@@ -93,14 +92,7 @@ function renderPage(mocks: IMocks, path = "/market-videos") {
     asked.push({ name: operation.request.node.params.name, variables: operation.request.variables });
     return { DataCoverage: () => COVERAGE, ...mocks };
   });
-  const router = createMemoryRouter([{ path: "/market-videos", loader: () => loader(environment), element: <MarketVideosPage />, HydrateFallback: () => null }], {
-    initialEntries: [path],
-  });
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderApp(path, environment);
   return { router, environment };
 }
 
@@ -131,13 +123,13 @@ test("a visitor gets the spec's gate page and no video data is asked for", async
   expect(await screen.findByRole("heading", { name: "Market Videos", level: 1 })).toBeTruthy();
   expect(screen.getByText("Premium Feature")).toBeTruthy();
   expect(screen.getByText("Curated financial news videos.")).toBeTruthy();
-  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageDataQuery");
+  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageQuery");
 });
 
 test("a Basic user gets the gate page too", async () => {
   renderPage(signedIn({ hasProAccess: false }));
   expect(await screen.findByText("Premium Feature")).toBeTruthy();
-  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageDataQuery");
+  expect(asked.map((operation) => operation.name)).not.toContain("MarketVideosPageQuery");
 });
 
 test("with every feed unreachable, the note says YouTube cannot be reached, in plain words", async () => {
@@ -187,13 +179,14 @@ test("filters by ticker, channel and title words, kept in the URL; a malformed t
 
   fireEvent.change(screen.getByLabelText("Ticker"), { target: { value: "tsla" } });
   fireEvent.change(screen.getByLabelText("Search titles"), { target: { value: "deliveries" } });
-  fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+  // The route's loader runs and the page renders its answer in a transition: all of it inside act.
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
   await waitFor(() => expect(router.state.location.search).toBe("?ticker=TSLA&q=deliveries"));
   await waitFor(() =>
-    expect(asked.filter((operation) => operation.name === "MarketVideosPageDataQuery").at(-1)?.variables).toEqual({ ticker: "TSLA", channel: null, search: "deliveries", asOf: AS_OF }),
+    expect(asked.filter((operation) => operation.name === "MarketVideosPageQuery").at(-1)?.variables).toEqual({ ticker: "TSLA", channel: null, search: "deliveries", asOf: AS_OF }),
   );
   // The filtered videos are shown (the transition is over) before the channel is picked.
-  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
   fireEvent.change(await screen.findByLabelText("Channel"), { target: { value: "Yahoo Finance" } });
   await waitFor(() => expect(router.state.location.search).toBe("?ticker=TSLA&channel=Yahoo+Finance&q=deliveries"));
 });

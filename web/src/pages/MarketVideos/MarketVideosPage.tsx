@@ -1,7 +1,6 @@
-import { Suspense, useState, useTransition, type FormEvent } from "react";
-import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { Suspense, useState, type FormEvent } from "react";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { useNavigation, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AS_OF_PARAM, withAsOfParam } from "../../components/AsOfControl/asOf";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
@@ -9,27 +8,16 @@ import { Field, FieldError, TextInput } from "../../components/FormControls/Form
 import { MarketVideoList, type VideoFilters } from "../../components/MarketVideos/MarketVideoList";
 import { VideoChannels } from "../../components/MarketVideos/VideoChannels";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
-import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Button } from "../../components/ui/Button";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import FeatureGatePage from "../FeatureGate/FeatureGatePage";
-import { GATE_ROUTES } from "../FeatureGate/gates";
-import type { MarketVideosPageDataQuery as MarketVideosPageDataQueryType } from "./__generated__/MarketVideosPageDataQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
+import { isTickerSymbol, videoFiltersOf } from "./videoParams";
 import type { MarketVideosPageQuery as MarketVideosPageQueryType } from "./__generated__/MarketVideosPageQuery.graphql";
 
+/** The channels' state and the videos published by the as-of day that match the URL's filters. */
 export const MarketVideosPageQuery = graphql`
-  query MarketVideosPageQuery {
-    viewer {
-      id
-      ...useProAccess_viewer
-    }
-  }
-`;
-
-/** The Pro data, asked for only once the viewer is known to have Pro (the API refuses it to others). */
-export const MarketVideosPageDataQuery = graphql`
-  query MarketVideosPageDataQuery($ticker: String, $channel: String, $search: String, $asOf: String) {
+  query MarketVideosPageQuery($ticker: String, $channel: String, $search: String, $asOf: String) {
     marketVideoChannels {
       name
       status
@@ -39,55 +27,28 @@ export const MarketVideosPageDataQuery = graphql`
   }
 `;
 
-export interface MarketVideosLoaderData {
-  queryRef: PreloadedQuery<MarketVideosPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): MarketVideosLoaderData {
-  return { queryRef: loadQuery<MarketVideosPageQueryType>(environment, MarketVideosPageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
 const TITLE = "Market Videos";
-const gate = GATE_ROUTES.find((route) => route.path === "/market-videos")!;
-const TICKER = /^[A-Z][A-Z0-9.-]{0,9}$/;
 
 /**
- * /market-videos: the spec's gate page for visitors and Basic users; for Pro users financial news
+ * /market-videos (Pro; the route's gate shows others the spec's gate page): financial news
  * videos published by the app's as-of day, newest first, filtered by ticker, channel and title words
  * (kept in the URL: ?ticker=, ?channel=, ?q=, with ?asOf=), played in YouTube's privacy-enhanced player.
  */
 export default function MarketVideosPage() {
-  const { queryRef } = useLoaderData() as MarketVideosLoaderData;
-  const { viewer } = usePreloadedQuery<MarketVideosPageQueryType>(MarketVideosPageQuery, queryRef);
-  const hasProAccess = useProAccess(viewer);
-  if (!hasProAccess) return <FeatureGatePage title={gate.title} description={gate.description} />;
-  return <MarketVideos />;
-}
-
-function filtersFrom(params: URLSearchParams): VideoFilters {
-  const ticker = params.get("ticker")?.trim().toUpperCase() || null;
-  return {
-    ticker: ticker && TICKER.test(ticker) ? ticker : null,
-    channel: params.get("channel")?.trim() || null,
-    search: params.get("q")?.trim() || null,
-  };
-}
-
-function MarketVideos() {
   useDocumentTitle(TITLE);
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = filtersFrom(searchParams);
-  const { asOf, setAsOf } = useAsOf();
-  const [isPending, startTransition] = useTransition();
-  const apply = (next: VideoFilters) =>
-    startTransition(() => {
-      const params: Record<string, string> = {};
-      if (next.ticker) params.ticker = next.ticker;
-      if (next.channel) params.channel = next.channel;
-      if (next.search) params.q = next.search;
-      // The as-of day in the URL stays: a filter changes what is shown of that day, not the day.
-      setSearchParams(withAsOfParam(new URLSearchParams(params), searchParams.get(AS_OF_PARAM)));
-    });
+  const filters = videoFiltersOf(searchParams);
+  const { setAsOf } = useAsOf();
+  // The route loads what the filters ask for (its query follows the URL); the old list stays on screen meanwhile.
+  const pending = useNavigation().state !== "idle";
+  const apply = (next: VideoFilters) => {
+    const params: Record<string, string> = {};
+    if (next.ticker) params.ticker = next.ticker;
+    if (next.channel) params.channel = next.channel;
+    if (next.search) params.q = next.search;
+    // The as-of day in the URL stays: a filter changes what is shown of that day, not the day.
+    setSearchParams(withAsOfParam(new URLSearchParams(params), searchParams.get(AS_OF_PARAM)));
+  };
   return (
     <Container>
       <PageSection>
@@ -96,7 +57,7 @@ function MarketVideos() {
           <Lead>Financial news videos from CNBC, Bloomberg, Yahoo Finance and Reuters, tagged with the tickers they discuss.</Lead>
         </div>
         <Suspense fallback={<PageLoading label="Loading the videos…" />}>
-          <VideosData filters={filters} asOf={asOf} pending={isPending} onApply={apply} onShowDay={setAsOf} />
+          <VideosData filters={filters} pending={pending} onApply={apply} onShowDay={setAsOf} />
         </Suspense>
       </PageSection>
     </Container>
@@ -105,15 +66,14 @@ function MarketVideos() {
 
 interface VideosDataProps {
   filters: VideoFilters;
-  asOf: string | null;
   pending: boolean;
   onApply: (filters: VideoFilters) => void;
   /** Moves every as-of page to a day (the date control's setAsOf). */
   onShowDay: (day: string) => void;
 }
 
-function VideosData({ filters, asOf, pending, onApply, onShowDay }: VideosDataProps) {
-  const data = useLazyLoadQuery<MarketVideosPageDataQueryType>(MarketVideosPageDataQuery, { ...filters, asOf });
+function VideosData({ filters, pending, onApply, onShowDay }: VideosDataProps) {
+  const data = usePreloadedQuery<MarketVideosPageQueryType>(MarketVideosPageQuery, useRouteQuery<MarketVideosPageQueryType>());
   const live = data.marketVideoChannels.some((channel) => channel.status === "OK");
   return (
     <Data aria-busy={pending} $pending={pending}>
@@ -132,7 +92,7 @@ function Filters({ filters, channels, onApply }: { filters: VideoFilters; channe
   // still loads (that render's `filters` are the older ones) keeps the ticker and words typed.
   const applyForm = (channel: string | null) => {
     const symbol = ticker.trim().toUpperCase();
-    if (symbol && !TICKER.test(symbol)) {
+    if (symbol && !isTickerSymbol(symbol)) {
       setTickerError("Enter a ticker symbol such as AAPL or BRK.B.");
       return;
     }

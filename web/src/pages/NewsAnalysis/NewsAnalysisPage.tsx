@@ -1,19 +1,10 @@
 import { Suspense, useCallback, useEffect, useState, useTransition } from "react";
-import {
-  fetchQuery,
-  graphql,
-  loadQuery,
-  usePreloadedQuery,
-  useQueryLoader,
-  useRelayEnvironment,
-  type PreloadedQuery,
-} from "react-relay";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { fetchQuery, graphql, usePreloadedQuery, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AS_OF_PARAM, withAsOfParam } from "../../components/AsOfControl/asOf";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
-import { asOfForRequest, useAsOf } from "../../components/AsOfControl/useAsOf";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { HeadlineList } from "../../components/HeadlineList/HeadlineList";
 import { NewsSummary } from "../../components/NewsSummary/NewsSummary";
 import { SnapshotNotice } from "../../components/SnapshotNotice/SnapshotNotice";
@@ -22,17 +13,10 @@ import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { NewsErrorBoundary } from "./NewsErrorBoundary";
 import { NewsPickers } from "./NewsPickers";
 import { NewsSkeleton } from "./NewsSkeleton";
-import {
-  selectionFromParams,
-  selectionToParams,
-  timeframeByValue,
-  type NewsSelection,
-} from "./newsParams";
-import type {
-  NewsAnalysisPageQuery as NewsAnalysisPageQueryType,
-  NewsAnalysisPageQuery$variables,
-} from "./__generated__/NewsAnalysisPageQuery.graphql";
+import { selectionFromParams, selectionToParams, timeframeByValue, type NewsSelection } from "./newsParams";
+import type { NewsAnalysisPageQuery as NewsAnalysisPageQueryType, NewsAnalysisPageQuery$variables } from "./__generated__/NewsAnalysisPageQuery.graphql";
 import type { NewsAnalysisPageSummaryQuery as SummaryQueryType } from "./__generated__/NewsAnalysisPageSummaryQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const NewsAnalysisPageQuery = graphql`
   query NewsAnalysisPageQuery($ticker: String!, $timeframe: NewsTimeframe!, $asOf: String) {
@@ -69,26 +53,6 @@ function variablesOf({ ticker, timeframe }: NewsSelection, asOf: string | null):
   return { ticker, timeframe: timeframe.value, asOf };
 }
 
-export interface NewsAnalysisLoaderData {
-  queryRef: PreloadedQuery<NewsAnalysisPageQueryType>;
-}
-
-/**
- * Starts the page query before the page renders, for the ticker, timeframe and as-of day in the
- * URL when the router passes its request (otherwise AAPL, 24h at the default day; the page then
- * loads what the URL asks for).
- */
-export function loader(environment: IEnvironment, args?: { request: Request }): NewsAnalysisLoaderData {
-  const params = args ? new URL(args.request.url).searchParams : new URLSearchParams();
-  const asOf = args ? asOfForRequest(environment, args.request) : null;
-  const variables = variablesOf(selectionFromParams(params), asOf);
-  return { queryRef: loadQuery<NewsAnalysisPageQueryType>(environment, NewsAnalysisPageQuery, variables) };
-}
-
-/** After the first load the page loads what its URL asks for itself (see below): the loader need not run again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-
 function sameVariables(a: Variables | undefined, b: Variables): boolean {
   return !!a && a.ticker === b.ticker && a.timeframe === b.timeframe && (a.asOf ?? null) === b.asOf;
 }
@@ -98,9 +62,8 @@ export default function NewsAnalysisPage() {
   useDocumentTitle("News Analysis");
   // First: it may suspend until coverage is known, and nothing below should be set up twice.
   const { asOf } = useAsOf();
-  const { queryRef: loaderRef } = useLoaderData() as NewsAnalysisLoaderData;
-  // The router's loader runs again on every search change; this page loads its own queries after the first.
-  const [initialRef] = useState(loaderRef);
+  // Later choices are loaded here (the route's query stays the first one: its shouldRevalidate).
+  const initialRef = useRouteQuery<NewsAnalysisPageQueryType>();
   const [queryRef, loadPageQuery] = useQueryLoader<NewsAnalysisPageQueryType>(NewsAnalysisPageQuery, initialRef);
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = selectionFromParams(searchParams);

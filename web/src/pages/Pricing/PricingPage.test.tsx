@@ -18,7 +18,8 @@ function renderPricing(mocks: IMocks, laterPages: GraphQLTaggedNode[] = []) {
 }
 
 const signedOut = { Query: () => ({ viewer: null }) };
-const signedIn = (plan: object) => ({ PlanStatus: () => plan, Viewer: () => ({ firstName: "Ada", lastName: "Lovelace" }) });
+// One viewer id for every operation, as the real server gives: the store keeps one viewer record.
+const signedIn = (plan: object) => ({ PlanStatus: () => plan, Viewer: () => ({ id: "viewer-1", firstName: "Ada", lastName: "Lovelace" }) });
 
 test("a visitor sees both plans with no banner; Choose Basic opens Create Account with Basic chosen", async () => {
   const { router } = renderPricing(signedOut, [AuthPageQuery]);

@@ -1,7 +1,5 @@
 import { Suspense, type ComponentType } from "react";
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
 import styled from "styled-components";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CurrentPlanBanner } from "../../components/CurrentPlanBanner/CurrentPlanBanner";
@@ -12,6 +10,7 @@ import { availableFirst, PRO_FEATURES, type ProFeatureId } from "../../component
 import { PricingCards } from "../../components/PricingCards/PricingCards";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import type { PricingPageQuery as PricingPageQueryType } from "./__generated__/PricingPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const PricingPageQuery = graphql`
   query PricingPageQuery {
@@ -22,15 +21,6 @@ export const PricingPageQuery = graphql`
     }
   }
 `;
-
-export interface PricingLoaderData {
-  queryRef: PreloadedQuery<PricingPageQueryType>;
-}
-
-/** Plans change outside this page (checkout, billing portal): show the store's answer, then the server's. */
-export function loader(environment: IEnvironment): PricingLoaderData {
-  return { queryRef: loadQuery<PricingPageQueryType>(environment, PricingPageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
 
 const SHOWCASE_ICONS: Record<ProFeatureId, ComponentType<{ size?: number }>> = {
   "combined-screener": ChartIcon,
@@ -84,7 +74,7 @@ export default function PricingPage() {
 
 /** The current-plan banner and the plan cards, for the signed-in user's plan. */
 function Plans() {
-  const { queryRef } = useLoaderData() as PricingLoaderData;
+  const queryRef = useRouteQuery<PricingPageQueryType>();
   const { viewer } = usePreloadedQuery<PricingPageQueryType>(PricingPageQuery, queryRef);
   return (
     <>

@@ -1,22 +1,18 @@
 import { Suspense, useCallback, useMemo, useState } from "react";
-import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
-import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { SavedScreens } from "../../components/SavedScreens/SavedScreens";
 import { AdvancedFilters } from "../../components/ScreenForm/AdvancedFilters";
-import { checkProForm, DEFAULT_PRO_FORM_VALUES, type ProFormValues } from "../../components/ScreenForm/proFormValues";
 import { ScreenForm } from "../../components/ScreenForm/ScreenForm";
-import { checkScreenForm } from "../../components/ScreenForm/screenFormValues";
-import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
 import { NoResultsYet, ResultsPane, RunResultsBoundary, ScreenSidebar, ScreenWorkspace } from "../../components/ScreenForm/ScreenLayout";
-import type { ScreenInput } from "../../components/ScreenForm/useScreenRun";
+import { checkProForm, DEFAULT_PRO_FORM_VALUES, type ProFormValues } from "../../components/ScreenForm/proFormValues";
+import { checkScreenForm } from "../../components/ScreenForm/screenFormValues";
 import { screenSessionKey, useScreenFormSession, useScreenSessionState } from "../../components/ScreenForm/screenSession";
+import { useFirstVisitRun } from "../../components/ScreenForm/useFirstVisitRun";
+import type { ScreenInput } from "../../components/ScreenForm/useScreenRun";
 import { ProScreenRunQuery, useProScreenRun } from "../../components/ScreenForm/useScreenRun";
-import type { useScreenRunProQuery } from "../../components/ScreenForm/__generated__/useScreenRunProQuery.graphql";
 import { ScreenPresets } from "../../components/ScreenPresets/ScreenPresets";
 import { applyProPreset, PRO_SCREEN_PRESETS } from "../../components/ScreenPresets/presets";
 import { ProResultsSkeleton, ProScreenResults } from "../../components/ScreenResults/ProScreenResults";
@@ -24,56 +20,30 @@ import { useToast } from "../../components/Toaster/useToast";
 import { TooltipGroup } from "../../components/Tooltip/Tooltip";
 import { Lead, PageHeading, PageSection, WideContainer } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import FeatureGatePage from "../FeatureGate/FeatureGatePage";
-import { GATE_ROUTES } from "../FeatureGate/gates";
-import type { ProScreenerPageFormQuery as ProScreenerPageFormQueryType } from "./__generated__/ProScreenerPageFormQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
+import type { useScreenRunProQuery } from "../../components/ScreenForm/__generated__/useScreenRunProQuery.graphql";
 import type { ProScreenerPageQuery as ProScreenerPageQueryType } from "./__generated__/ProScreenerPageQuery.graphql";
 
+/** The form's choices and the viewer's saved screens. */
 export const ProScreenerPageQuery = graphql`
   query ProScreenerPageQuery {
-    viewer {
-      id
-      ...useProAccess_viewer
-    }
-  }
-`;
-
-/** The form's choices and the viewer's saved screens, asked for only once the viewer is known to have Pro. */
-export const ProScreenerPageFormQuery = graphql`
-  query ProScreenerPageFormQuery {
     ...ScreenForm_query
     viewer {
+      id
       ...SavedScreens_viewer
     }
   }
 `;
 
-export interface ProScreenerLoaderData {
-  queryRef: PreloadedQuery<ProScreenerPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): ProScreenerLoaderData {
-  return { queryRef: loadQuery<ProScreenerPageQueryType>(environment, ProScreenerPageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
 const TITLE = "Pro Screener";
 const RUN_LABEL = "Run Pro Screen";
-const gate = GATE_ROUTES.find((route) => route.path === "/pro-screener")!;
 
 /**
- * /pro-screener: the spec's gate page for visitors and Basic users; for Pro users the screener with
+ * /pro-screener (Pro; the route's gate shows others the spec's gate page): the screener with
  * the advanced filters (AI score and rank, earnings beat probability, 13F fund changes, GICS sectors,
  * returns, volatility, sentiment range, articles, analyst actions), presets, saved screens and CSV.
  */
 export default function ProScreenerPage() {
-  const { queryRef } = useLoaderData() as ProScreenerLoaderData;
-  const { viewer } = usePreloadedQuery<ProScreenerPageQueryType>(ProScreenerPageQuery, queryRef);
-  const hasProAccess = useProAccess(viewer);
-  if (!hasProAccess || !viewer) return <FeatureGatePage title={gate.title} description={gate.description} />;
-  return <ProScreener viewerId={viewer.id} />;
-}
-
-function ProScreener({ viewerId }: { viewerId: string }) {
   useDocumentTitle(TITLE);
   return (
     <WideContainer>
@@ -84,16 +54,17 @@ function ProScreener({ viewerId }: { viewerId: string }) {
           <AsOfLine />
         </div>
         <Suspense fallback={<PageLoading label="Loading the Pro Screener…" />}>
-          <ProScreenerWorkspace viewerId={viewerId} />
+          <ProScreenerWorkspace />
         </Suspense>
       </PageSection>
     </WideContainer>
   );
 }
 
-function ProScreenerWorkspace({ viewerId }: { viewerId: string }) {
-  const data = useLazyLoadQuery<ProScreenerPageFormQueryType>(ProScreenerPageFormQuery, {});
-  const sessionKey = screenSessionKey("pro", viewerId);
+function ProScreenerWorkspace() {
+  const data = usePreloadedQuery<ProScreenerPageQueryType>(ProScreenerPageQuery, useRouteQuery<ProScreenerPageQueryType>());
+  // The route's gate let only a signed-in Pro user in.
+  const sessionKey = screenSessionKey("pro", data.viewer?.id ?? "");
   const [values, setValues] = useScreenFormSession(sessionKey);
   const [advanced, setAdvanced] = useScreenSessionState<ProFormValues>(`${sessionKey}.advanced`, DEFAULT_PRO_FORM_VALUES, (stored) => ({
     ...DEFAULT_PRO_FORM_VALUES,

@@ -1,14 +1,14 @@
+import { tickersFromParam } from "./compareParams";
+import { renderApp } from "../../../test/render";
 import type { IMocks } from "@graphql-tools/mock";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { recordedLines } from "../../../test/chart-lines";
 import type { OperationDescriptor } from "relay-runtime";
 import { executeAgainstSchema } from "../../../test/relay";
-import { Providers } from "../../Providers";
 import { GraphQLRequestError } from "../../relay/environment";
-import { answerGraphQL, signedIn, signedOut } from "../Auth/accountTestKit";
-import ResearchComparePage, { loader, ResearchComparePageQuery, tickersFromParam } from "./ResearchComparePage";
+import { answerGraphQL, expectLoadedQueries, signedIn, signedOut } from "../Auth/accountTestKit";
+import { ResearchComparePageQuery } from "./ResearchComparePage";
 
 jest.mock("lightweight-charts", () => jest.requireActual("../../../test/chart-lines").lightweightChartsStandIn, { virtual: true });
 
@@ -117,14 +117,7 @@ function renderPage(mocks: IMocks, path = "/research-compare") {
       }),
     };
   });
-  const router = createMemoryRouter([{ path: "/research-compare", loader: () => loader(environment), element: <ResearchComparePage />, HydrateFallback: () => null }], {
-    initialEntries: [path],
-  });
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderApp(path, environment);
   return router;
 }
 
@@ -132,19 +125,19 @@ test("a visitor gets the spec's gate page and no comparison data is asked for", 
   renderPage(signedOut);
   expect(await screen.findByRole("heading", { name: "Research & Compare", level: 1 })).toBeTruthy();
   expect(screen.getByText("Premium Feature")).toBeTruthy();
-  expect(asked.map((operation) => operation.name)).not.toContain("ResearchComparePageDataQuery");
+  expect(asked.map((operation) => operation.name)).not.toContain("ResearchComparePageQuery");
 });
 
 test("a Basic user gets the gate page too", async () => {
   renderPage(signedIn({ hasProAccess: false }));
   expect(await screen.findByText("Premium Feature")).toBeTruthy();
-  expect(asked.map((operation) => operation.name)).not.toContain("ResearchComparePageDataQuery");
+  expect(asked.map((operation) => operation.name)).not.toContain("ResearchComparePageQuery");
 });
 
 test("a Pro user sees the chart with the universe line, the table with the best values marked, and the correlation matrix", async () => {
   renderPage(signedIn({ hasProAccess: true }), "/research-compare?tickers=AAPL,MSFT,NVDA&range=3M&asOf=2021-04-21");
   const table = within((await screen.findByRole("heading", { name: "Side by side" })).closest("section")!).getByRole("table");
-  const data = asked.find((operation) => operation.name === "ResearchComparePageDataQuery")!;
+  const data = asked.find((operation) => operation.name === "ResearchComparePageQuery")!;
   expect(data.variables).toEqual({ tickers: ["AAPL", "MSFT", "NVDA"], range: "M3", asOf: "2021-04-21" });
 
   const row = (label: string) => within(within(table).getByRole("rowheader", { name: new RegExp(`^${label}`) }).closest("tr")!);
@@ -204,12 +197,12 @@ test("the picker adds a suggested ticker and the range buttons change ?range=, b
 
 test("an unknown ticker in a shared link is named, and the rest of the page stays usable", async () => {
   const environment = createMockEnvironment();
-  environment.mock.queuePendingOperation(ResearchComparePageQuery, {});
+  expectLoadedQueries(environment);
   const message = "Unknown ticker ZZZZQ: not in the bundled symbol lists (US-listed securities).";
   const resolver = (operation: OperationDescriptor) => {
     // A fresh function each time: the queue drops a used resolver by identity.
     environment.mock.queueOperationResolver(resolver.bind(null));
-    if (operation.request.node.params.name === "ResearchComparePageDataQuery") {
+    if (operation.request.node.params.name === "ResearchComparePageQuery") {
       return new GraphQLRequestError("Please check the highlighted fields and try again.", "BAD_USER_INPUT", { fieldErrors: [{ field: "tickers", message }] });
     }
     return executeAgainstSchema(operation, {
@@ -220,14 +213,7 @@ test("an unknown ticker in a shared link is named, and the rest of the page stay
     });
   };
   environment.mock.queueOperationResolver(resolver.bind(null));
-  const router = createMemoryRouter([{ path: "/research-compare", loader: () => loader(environment), element: <ResearchComparePage />, HydrateFallback: () => null }], {
-    initialEntries: ["/research-compare?tickers=AAPL,ZZZZQ"],
-  });
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  renderApp("/research-compare?tickers=AAPL,ZZZZQ", environment);
   const alert = await screen.findByRole("alert");
   expect(within(alert).getByText(message)).toBeTruthy();
   expect(screen.getByRole("button", { name: "Remove ZZZZQ" })).toBeTruthy();

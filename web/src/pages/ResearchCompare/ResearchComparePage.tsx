@@ -1,7 +1,6 @@
-import { Component, Suspense, useTransition, type ReactNode } from "react";
-import { graphql, loadQuery, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useSearchParams } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { Component, Suspense, type ReactNode } from "react";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { useNavigation, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
@@ -10,27 +9,16 @@ import { CompareTable } from "../../components/Compare/CompareTable";
 import { CorrelationMatrix } from "../../components/Compare/CorrelationMatrix";
 import { TickerPicker } from "../../components/Compare/TickerPicker";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
-import { useProAccess } from "../../components/ProFeatureOverlay/useProAccess";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { GraphQLRequestError } from "../../relay/environment";
-import FeatureGatePage from "../FeatureGate/FeatureGatePage";
-import { GATE_ROUTES } from "../FeatureGate/gates";
-import type { ResearchComparePageDataQuery as DataQueryType, CompareRange } from "./__generated__/ResearchComparePageDataQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
+import { compareRangeOf, MAX_TICKERS, MIN_TICKERS, RANGES, tickersFromParam } from "./compareParams";
 import type { ResearchComparePageQuery as PageQueryType } from "./__generated__/ResearchComparePageQuery.graphql";
 
+/** The stocks of ?tickers= side by side over ?range=, as of the day. */
 export const ResearchComparePageQuery = graphql`
-  query ResearchComparePageQuery {
-    viewer {
-      id
-      ...useProAccess_viewer
-    }
-  }
-`;
-
-/** The Pro data, asked for only once the viewer is known to have Pro (the API refuses it to others). */
-export const ResearchComparePageDataQuery = graphql`
-  query ResearchComparePageDataQuery($tickers: [String!]!, $range: CompareRange!, $asOf: String) {
+  query ResearchComparePageQuery($tickers: [String!]!, $range: CompareRange!, $asOf: String) {
     stocks(tickers: $tickers) {
       ticker
       ...CompareTable_stocks @arguments(asOf: $asOf)
@@ -44,68 +32,27 @@ export const ResearchComparePageDataQuery = graphql`
   }
 `;
 
-export interface ResearchCompareLoaderData {
-  queryRef: PreloadedQuery<PageQueryType>;
-}
-
-export function loader(environment: IEnvironment): ResearchCompareLoaderData {
-  return { queryRef: loadQuery<PageQueryType>(environment, ResearchComparePageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
 const TITLE = "Research & Compare";
-export const DEFAULT_TICKERS = ["AAPL", "MSFT", "NVDA"];
-export const MIN_TICKERS = 2;
-export const MAX_TICKERS = 4;
-export const RANGES: { param: string; value: CompareRange; label: string }[] = [
-  { param: "1M", value: "M1", label: "1M" },
-  { param: "3M", value: "M3", label: "3M" },
-  { param: "6M", value: "M6", label: "6M" },
-  { param: "1Y", value: "Y1", label: "1Y" },
-  { param: "3Y", value: "Y3", label: "3Y" },
-];
-const DEFAULT_RANGE = RANGES[3];
-const gate = GATE_ROUTES.find((route) => route.path === "/research-compare")!;
-
 /**
- * ?tickers=AAPL,MSFT: upper-cased, duplicates dropped, at most MAX_TICKERS; without the parameter
- * the default three, and a single ticker is compared with the first default that is not it.
- */
-export function tickersFromParam(param: string | null): string[] {
-  const tickers = [...new Set((param ?? "").split(",").map((ticker) => ticker.trim().toUpperCase()).filter(Boolean))].slice(0, MAX_TICKERS);
-  if (tickers.length === 0) return DEFAULT_TICKERS;
-  for (const ticker of DEFAULT_TICKERS) if (tickers.length < MIN_TICKERS && !tickers.includes(ticker)) tickers.push(ticker);
-  return tickers;
-}
-
-/**
- * /research-compare: the spec's gate page for visitors and Basic users; for Pro users 2–4 stocks
+ * /research-compare (Pro; the route's gate shows others the spec's gate page): 2–4 stocks
  * (?tickers=, shareable) side by side at the app's as-of day (?asOf=): a chart rebased to 100 with
  * the equal-weight universe, the table of figures (best marked, each linking to its source view),
  * and the correlation of daily returns.
  */
 export default function ResearchComparePage() {
-  const { queryRef } = useLoaderData() as ResearchCompareLoaderData;
-  const { viewer } = usePreloadedQuery<PageQueryType>(ResearchComparePageQuery, queryRef);
-  const hasProAccess = useProAccess(viewer);
-  if (!hasProAccess) return <FeatureGatePage title={gate.title} description={gate.description} />;
-  return <ResearchCompare />;
-}
-
-function ResearchCompare() {
   useDocumentTitle(TITLE);
   const { asOf } = useAsOf();
   const [searchParams, setSearchParams] = useSearchParams();
   const tickers = tickersFromParam(searchParams.get("tickers"));
-  const range = RANGES.find((candidate) => candidate.param === searchParams.get("range")?.toUpperCase()) ?? DEFAULT_RANGE;
-  const [isPending, startTransition] = useTransition();
+  const range = compareRangeOf(searchParams);
+  // The route loads what the URL asks for (its query follows it); the old comparison stays on screen meanwhile.
+  const pending = useNavigation().state !== "idle";
   const update = (changes: Record<string, string>) =>
-    startTransition(() =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        return next;
-      }),
-    );
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      return next;
+    });
   const key = `${tickers.join(",")}|${range.value}|${asOf ?? ""}`;
   return (
     <Container>
@@ -127,7 +74,7 @@ function ResearchCompare() {
         </Controls>
         <DataErrorBoundary key={key}>
           <Suspense fallback={<PageLoading label="Loading the comparison…" />}>
-            <CompareData tickers={tickers} range={range.value} asOf={asOf} pending={isPending} />
+            <CompareData asOf={asOf} pending={pending} />
           </Suspense>
         </DataErrorBoundary>
       </PageSection>
@@ -135,8 +82,8 @@ function ResearchCompare() {
   );
 }
 
-function CompareData({ tickers, range, asOf, pending }: { tickers: string[]; range: CompareRange; asOf: string | null; pending: boolean }) {
-  const { stocks, stockComparison } = useLazyLoadQuery<DataQueryType>(ResearchComparePageDataQuery, { tickers, range, asOf });
+function CompareData({ asOf, pending }: { asOf: string | null; pending: boolean }) {
+  const { stocks, stockComparison } = usePreloadedQuery<PageQueryType>(ResearchComparePageQuery, useRouteQuery<PageQueryType>());
   return (
     <Data aria-busy={pending} $pending={pending}>
       <Card aria-labelledby="compare-chart-title">

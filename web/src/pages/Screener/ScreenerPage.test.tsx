@@ -4,15 +4,7 @@ import { errorFromGraphQLErrors, GraphQLRequestError } from "../../relay/environ
 import { renderApp } from "../../../test/render";
 import { clearScreenSession } from "../../components/ScreenForm/screenSession";
 import { mockTableViewport } from "../../components/ScreenResults/resultsTableTesting";
-import {
-  answerPageQueries,
-  basicResult,
-  pendingOperation,
-  pendingOperations,
-  resolveOperation,
-  screenerMocks,
-  type ViewerFixture,
-} from "./screenerTestData";
+import { answerPageQueries, basicResult, pendingOperation, pendingOperations, resolveOperation, screenerMocks, type ViewerFixture } from "./screenerTestData";
 
 beforeEach(() => {
   clearScreenSession();

@@ -1,7 +1,5 @@
-import { useState } from "react";
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { PricingCards } from "../../components/PricingCards/PricingCards";
@@ -14,6 +12,7 @@ import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { CombinedAnalysis } from "../CombinedScreener/CombinedAnalysis";
 import { BasicScreener } from "./BasicScreener";
 import type { ScreenerPageQuery as ScreenerPageQueryType } from "./__generated__/ScreenerPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const ScreenerPageQuery = graphql`
   query ScreenerPageQuery {
@@ -26,18 +25,6 @@ export const ScreenerPageQuery = graphql`
     ...CombinedAnalysis_query
   }
 `;
-
-export interface ScreenerLoaderData {
-  queryRef: PreloadedQuery<ScreenerPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): ScreenerLoaderData {
-  return { queryRef: loadQuery<ScreenerPageQueryType>(environment, ScreenerPageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
-/** Switching tabs changes only ?tab=: the page's data stays, so the loader need not fetch it again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 type TabId = "basic" | "combined" | "upgrade";
 
@@ -54,10 +41,7 @@ function tabOf(params: URLSearchParams, shown: readonly TabId[]): TabId {
  */
 export default function ScreenerPage() {
   useDocumentTitle("Basic Screener");
-  const { queryRef: loaderRef } = useLoaderData() as ScreenerLoaderData;
-  // Should the router run the loader again (a tab change, before routes.tsx honours shouldRevalidate), keep the first query.
-  const [queryRef] = useState(loaderRef);
-  const data = usePreloadedQuery<ScreenerPageQueryType>(ScreenerPageQuery, queryRef);
+  const data = usePreloadedQuery<ScreenerPageQueryType>(ScreenerPageQuery, useRouteQuery<ScreenerPageQueryType>());
   const [searchParams, setSearchParams] = useSearchParams();
   const basicKey = screenSessionKey("basic", data.viewer?.id);
   const combinedKey = screenSessionKey("combined", data.viewer?.id);

@@ -1,12 +1,10 @@
 import type { IMocks } from "@graphql-tools/mock";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment } from "relay-test-utils";
 import { executeAgainstSchema } from "../../../test/relay";
-import type { MockEnvironment } from "../../../test/render";
-import { Providers } from "../../Providers";
+import { renderApp, type MockEnvironment } from "../../../test/render";
 import { errorFromGraphQLErrors } from "../../relay/environment";
-import StockDetailPage, { loader } from "./StockDetailPage";
+
 
 // lightweight-charts draws on canvas, which jsdom lacks: record what the page asks it to draw instead.
 // (virtual: the package is ESM-only, with no entry jest's require() can resolve.)
@@ -115,18 +113,7 @@ function mocks(technicals: object | null): IMocks {
 
 function renderDetail(path: string, state?: unknown) {
   const environment: MockEnvironment = createMockEnvironment();
-  const router = createMemoryRouter(
-    [
-      { path: "/stocks/:ticker", Component: StockDetailPage, loader: (args) => loader(environment, args), HydrateFallback: () => null },
-      { path: "/screener", element: <p>Screener page</p> },
-    ],
-    { initialEntries: [{ pathname: path, state }] },
-  );
-  render(
-    <Providers environment={environment}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const { router } = renderApp({ pathname: path, state }, environment);
   return { environment, router };
 }
 

@@ -1,10 +1,9 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from "react";
-import { graphql, loadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { Link, useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
-import { asOfForRequest, useAsOf } from "../../components/AsOfControl/useAsOf";
+import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { HeadlineList } from "../../components/HeadlineList/HeadlineList";
 import { Notice } from "../../components/Notice/Notice";
@@ -23,9 +22,7 @@ import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environm
 import { StockFigures } from "./StockFigures";
 import { StockResearchLinks } from "./StockResearchLinks";
 import type { StockDetailPageQuery as StockDetailPageQueryType } from "./__generated__/StockDetailPageQuery.graphql";
-
-/** Calendar days of daily bars behind the chart: the API's maximum, so its "All" range is all stored history. */
-export const CHART_DAYS = 3650;
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const StockDetailPageQuery = graphql`
   query StockDetailPageQuery($ticker: String!, $days: Int!, $asOf: String) {
@@ -60,22 +57,6 @@ export const StockDetailPageQuery = graphql`
   }
 `;
 
-export interface StockDetailLoaderData {
-  queryRef: PreloadedQuery<StockDetailPageQueryType>;
-}
-
-/** The ticker as typed in the URL, upper-cased; the server validates it and names renamed tickers by today's symbol. */
-function tickerFromParams(params: LoaderFunctionArgs["params"]): string {
-  return (params.ticker ?? "").trim().toUpperCase();
-}
-
-/** Starts the stock's query, as of the view's day, before the page renders. */
-export function loader(environment: IEnvironment, args: LoaderFunctionArgs): StockDetailLoaderData {
-  const asOf = asOfForRequest(environment, args.request);
-  const variables = { ticker: tickerFromParams(args.params), days: CHART_DAYS, asOf };
-  return { queryRef: loadQuery<StockDetailPageQueryType>(environment, StockDetailPageQuery, variables) };
-}
-
 /** Only same-site paths are followed back (the state could be anything a link put there). */
 function backTarget(state: unknown): string {
   const backTo = (state as Partial<StockLinkState> | null)?.backTo;
@@ -87,7 +68,7 @@ function backTarget(state: unknown): string {
  * other views of it and its latest headlines.
  */
 export default function StockDetailPage() {
-  const { queryRef: loaderRef } = useLoaderData() as StockDetailLoaderData;
+  const loaderRef = useRouteQuery<StockDetailPageQueryType>();
   const { asOf } = useAsOf();
   const [ownRef, loadOwn] = useQueryLoader<StockDetailPageQueryType>(StockDetailPageQuery);
   const wanted = { ...loaderRef.variables, asOf };

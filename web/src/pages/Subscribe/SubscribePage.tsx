@@ -1,6 +1,5 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { Link, useLoaderData } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, usePreloadedQuery } from "react-relay";
+import { Link } from "react-router-dom";
 import styled from "styled-components";
 import { navigation } from "../../api/rest";
 import { CheckIcon, CrownIcon, LockIcon } from "../../components/Icons/Icons";
@@ -13,6 +12,7 @@ import { Badge, Card, Container, IconBubble, Lead, PageHeading, PageMessagePanel
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { rememberPostLoginAction, SUBSCRIBE_ACTION } from "./postLoginAction";
 import type { SubscribePageQuery as SubscribePageQueryType } from "./__generated__/SubscribePageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const SubscribePageQuery = graphql`
   query SubscribePageQuery {
@@ -28,15 +28,6 @@ export const SubscribePageQuery = graphql`
   }
 `;
 
-export interface SubscribeLoaderData {
-  queryRef: PreloadedQuery<SubscribePageQueryType>;
-}
-
-/** Plans change outside this page (checkout, portal): show what the store has, then the server's answer. */
-export function loader(environment: IEnvironment): SubscribeLoaderData {
-  return { queryRef: loadQuery<SubscribePageQueryType>(environment, SubscribePageQuery, {}, { fetchPolicy: "store-and-network" }) };
-}
-
 const LOGIN_PATH = "/api/login";
 
 /** Only figures that are true of the offer; the spec's uptime, coverage and 24/7 claims are unverified. */
@@ -45,7 +36,7 @@ const TRUST_POINTS = ["7-day free trial", "Cancel anytime", "7-day money-back gu
 /** /subscribe (spec §2): login required, already subscribed, or the Pro plan and its order summary. */
 export default function SubscribePage() {
   useDocumentTitle("Subscribe to Pro");
-  const { queryRef } = useLoaderData() as SubscribeLoaderData;
+  const queryRef = useRouteQuery<SubscribePageQueryType>();
   const { viewer, billing } = usePreloadedQuery<SubscribePageQueryType>(SubscribePageQuery, queryRef);
 
   if (!viewer) {

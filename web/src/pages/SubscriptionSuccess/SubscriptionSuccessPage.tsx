@@ -1,6 +1,5 @@
-import { graphql, loadQuery, useMutation, usePreloadedQuery, type PreloadedQuery } from "react-relay";
-import { Navigate, useLoaderData, useSearchParams } from "react-router-dom";
-import type { IEnvironment } from "relay-runtime";
+import { graphql, useMutation, usePreloadedQuery } from "react-relay";
+import { Navigate, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { CheckIcon, ClockIcon } from "../../components/Icons/Icons";
 import { PlanSummary } from "../../components/PlanSummary/PlanSummary";
@@ -11,6 +10,7 @@ import { Actions, Container, IconBubble, PageHeading, PageMessagePanel } from ".
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import type { SubscriptionSuccessPageMutation } from "./__generated__/SubscriptionSuccessPageMutation.graphql";
 import type { SubscriptionSuccessPageQuery as SubscriptionSuccessPageQueryType } from "./__generated__/SubscriptionSuccessPageQuery.graphql";
+import { useRouteQuery } from "../../routing/routeQueries";
 
 export const SubscriptionSuccessPageQuery = graphql`
   query SubscriptionSuccessPageQuery {
@@ -27,16 +27,6 @@ export const SubscriptionSuccessPageQuery = graphql`
   }
 `;
 
-export interface SubscriptionSuccessLoaderData {
-  queryRef: PreloadedQuery<SubscriptionSuccessPageQueryType>;
-}
-
-export function loader(environment: IEnvironment): SubscriptionSuccessLoaderData {
-  return {
-    queryRef: loadQuery<SubscriptionSuccessPageQueryType>(environment, SubscriptionSuccessPageQuery, {}, { fetchPolicy: "store-and-network" }),
-  };
-}
-
 /** /subscription-success: back from checkout. Activation lives on /auth; otherwise the viewer's plan. */
 export default function SubscriptionSuccessPage() {
   const [params] = useSearchParams();
@@ -48,7 +38,7 @@ export default function SubscriptionSuccessPage() {
 function PlanConfirmation() {
   useDocumentTitle("Subscription");
   const { toast } = useToast();
-  const { queryRef } = useLoaderData() as SubscriptionSuccessLoaderData;
+  const queryRef = useRouteQuery<SubscriptionSuccessPageQueryType>();
   const { viewer } = usePreloadedQuery<SubscriptionSuccessPageQueryType>(SubscriptionSuccessPageQuery, queryRef);
   const [refresh, isRefreshing] = useMutation<SubscriptionSuccessPageMutation>(graphql`
     mutation SubscriptionSuccessPageMutation {
