@@ -1,8 +1,8 @@
 // The screening request (spec §3 fields, §5 bounds and defaults, §9 constants), validated the
 // same way for REST (spec names, universe strings) and GraphQL (enum values mapped to the same
 // strings before parsing). One BAD_USER_INPUT names every bad field and its bound.
-import { asOfDaySchema } from "../market-data/as-of";
 import { z } from "zod";
+import { asOfDaySchema } from "@shared/as-of-schema";
 import {
   cleanTickerList,
   DEFAULT_NEWS_SOURCES,

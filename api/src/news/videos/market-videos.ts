@@ -3,10 +3,11 @@
 // per YouTube video id in market_videos, and listed newest first with ticker, channel and title filters.
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from "@pothos/plugin-relay";
 import { z } from "zod";
+import { endOfDay } from "@shared/as-of";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/database";
 import { parseInput } from "../../errors/validation";
-import { endOfDay, resolveAsOfDay } from "../../market-data/as-of";
+import { resolveAsOfDay } from "../../market-data/as-of";
 import type { MarketVideo, MarketVideoFeed, Prisma } from "../../generated/prisma/client";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import { formerTickers } from "../../shared/symbols/former-tickers";
