@@ -1,9 +1,10 @@
 // The API's side of the one as-of rule (the pure rule is @shared/as-of): every data view (screens,
 // news, stock pages, AI picks, earnings, 13F, videos, compare) answers for one day. A day asked for
 // is checked here against what is stored (for prices, inside the stored prices' range); without
-// one, the data's default day.
+// one, GraphQL fields answer for the day the web opens at and the REST shims for the latest
+// stored day, and each answer's asOf says which day it used.
 import { z } from "zod";
-import { defaultAsOfDay as coverageDefaultAsOfDay, isInPriceRange, type PriceRange } from "@shared/as-of";
+import { defaultAsOfDay, isInPriceRange, type PriceRange } from "@shared/as-of";
 import { asOfDaySchema, pastAsOfDaySchema } from "@shared/as-of-schema";
 import { currentDataCoverage } from "../data-coverage/data-coverage";
 import type { Database } from "../db/database";
@@ -17,9 +18,16 @@ export async function storedPriceRange(db: Database): Promise<PriceRange | null>
   return range?.first && range.last ? { first: range.first, last: range.last } : null;
 }
 
-/** The day a request without asOf is answered for: the data coverage's (@shared/as-of#defaultAsOfDay). */
-export async function defaultAsOfDay(db: Database): Promise<string | null> {
-  return coverageDefaultAsOfDay(await currentDataCoverage(db));
+/**
+ * The day a request without asOf is answered for: "default", the day the web opens at (the data
+ * coverage's default day, else the latest price day: GraphQL fields); "latest", the latest stored
+ * price day (the REST shims, spec §7). Null without prices.
+ */
+export type DayWithoutAsOf = "default" | "latest";
+
+export async function dayWithoutAsOf(db: Database, without: DayWithoutAsOf): Promise<string | null> {
+  if (without === "latest") return (await storedPriceRange(db))?.last ?? null;
+  return defaultAsOfDay(await currentDataCoverage(db));
 }
 
 /** An as-of day a user asked for (null when not given), not after today, else BAD_USER_INPUT naming asOf and the rule. */
@@ -42,12 +50,7 @@ export async function parsePriceAsOf(db: Database, input: unknown): Promise<stri
   throw new AppError("BAD_USER_INPUT", `Invalid input: asOf. ${message}.`, { fieldErrors: [{ field: "asOf", message }] });
 }
 
-/** The day a view is answered for: the one asked for (validated as by parseAsOfDay), else the default day. */
-export async function resolveAsOfDay(db: Database, input: unknown): Promise<string | null> {
-  return parseAsOfDay(input) ?? (await defaultAsOfDay(db));
-}
-
-/** Like resolveAsOfDay, for prices: the day asked for must lie in the stored prices' range (parsePriceAsOf). */
-export async function resolvePriceAsOfDay(db: Database, input: unknown): Promise<string | null> {
-  return (await parsePriceAsOf(db, input)) ?? (await defaultAsOfDay(db));
+/** The day a view is answered for: the one asked for (validated as by parseAsOfDay), else the day `without` names. */
+export async function resolveAsOfDay(db: Database, input: unknown, without: DayWithoutAsOf): Promise<string | null> {
+  return parseAsOfDay(input) ?? (await dayWithoutAsOf(db, without));
 }

@@ -280,7 +280,7 @@ function beyond(position: { publishedAt: Date; id: string }, direction: "lt" | "
  */
 export async function listMarketVideos(db: Database, args: MarketVideoArgs & { asOf?: string | null }) {
   const filters = parseMarketVideoArgs(args);
-  const asOf = await resolveAsOfDay(db, args.asOf);
+  const asOf = await resolveAsOfDay(db, args.asOf, "default");
   const published: Prisma.MarketVideoWhereInput = asOf ? { publishedAt: { lte: endOfDay(asOf) } } : {};
   const connection = await resolveCursorConnection(
     { args, toCursor: encodeVideoCursor, defaultSize: DEFAULT_PAGE, maxSize: MARKET_VIDEOS_MAX_PAGE },
