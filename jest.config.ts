@@ -2,7 +2,8 @@
 import type { Config } from "jest";
 
 // One runner, three layers: api unit + integration tests (node, real database
-// through api/test/), and web component tests (jsdom, Relay mock environment).
+// through api/test/), web component tests (jsdom, Relay mock environment), and
+// the pure shared/ code both import.
 const swc = [
   "@swc/jest",
   {
@@ -35,6 +36,9 @@ const babelWithRelay = [
   },
 ] as const;
 
+/** tsconfig.json's @shared/* path alias, for every project (jest resolves without tsc). */
+export const sharedAlias = { "^@shared/(.*)$": "<rootDir>/shared/$1" };
+
 const config: Config = {
   // Tests never assert timings; this only ends a test that hangs. On a busy 2-core CI machine a
   // correct test may take many seconds (a clean clone compiles every module cold, and a web test
@@ -56,8 +60,18 @@ const config: Config = {
       roots: ["<rootDir>/api"],
       testMatch: ["**/*.test.ts"],
       transform: { "^.+\\.(t|j)sx?$": swc as never },
+      moduleNameMapper: sharedAlias,
       globalSetup: "<rootDir>/api/test/global-setup.ts",
       globalTeardown: "<rootDir>/api/test/global-teardown.ts",
+    },
+    {
+      // The pure code web and api share: no database, no DOM.
+      displayName: "shared",
+      testEnvironment: "node",
+      roots: ["<rootDir>/shared"],
+      testMatch: ["**/*.test.ts"],
+      transform: { "^.+\\.(t|j)sx?$": swc as never },
+      moduleNameMapper: sharedAlias,
     },
     {
       displayName: "web",
@@ -65,7 +79,7 @@ const config: Config = {
       roots: ["<rootDir>/web/src"],
       testMatch: ["**/*.test.tsx", "**/*.test.ts"],
       transform: { "^.+\\.(t|j)sx?$": babelWithRelay as never },
-      moduleNameMapper: { "\\.(css|svg|png|mp4|webm)$": "<rootDir>/web/test/file-stub.ts" },
+      moduleNameMapper: { ...sharedAlias, "\\.(css|svg|png|mp4|webm)$": "<rootDir>/web/test/file-stub.ts" },
       setupFiles: ["<rootDir>/web/test/setup.ts"],
       setupFilesAfterEnv: ["<rootDir>/web/test/setup-after-env.ts"],
     },

@@ -11,8 +11,8 @@ import { buildUnlessCurrent } from "./src/build/source-hash";
 const root = path.resolve(__dirname, "..");
 export const serverBundle = path.join(root, "api", "dist", "server.cjs");
 
-// web/src/routePaths.ts: the web app's routes, which the server answers 200 for (http/web-app.ts).
-const inputs = ["api/src", "web/src/routePaths.ts", "api/build.ts", "web/build.ts", "package-lock.json", "tsconfig.json"];
+// shared/ holds the web app's routes too, which the server answers 200 for (http/web-app.ts).
+const inputs = ["api/src", "shared", "api/build.ts", "web/build.ts", "package-lock.json", "tsconfig.json"];
 
 /** Builds the bundle if its sources changed; returns whether it built. */
 export async function buildServer(options: { force?: boolean } = {}): Promise<boolean> {

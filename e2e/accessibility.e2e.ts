@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext } from "playwright-core";
-import { appRoutePaths } from "../web/src/routePaths";
+import { appRoutePaths } from "@shared/route-paths";
 import { baseUrl, launchBrowser, signInAsNewProUser, waitForAiPicks } from "./browser";
 
 /**

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { appRoutePaths } from "../web/src/routePaths";
+import { appRoutePaths } from "@shared/route-paths";
 import { baseUrl, launchBrowser, openPage, screenshot } from "./browser";
 
 let browser: Browser;

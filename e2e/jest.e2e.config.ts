@@ -1,5 +1,6 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from "jest";
+import { sharedAlias } from "../jest.config";
 
 // End-to-end: the app started as `npm start` would, driven through Debian's Chromium.
 const config: Config = {
@@ -8,6 +9,7 @@ const config: Config = {
   roots: ["<rootDir>/e2e"],
   testMatch: ["**/*.e2e.ts"],
   testEnvironment: "node",
+  moduleNameMapper: sharedAlias,
   transform: {
     "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }],
   },

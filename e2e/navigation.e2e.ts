@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { isNavGroup, MAIN_NAV, PRO_PAGES, type NavPage } from "../web/src/components/Header/navigation";
-import { appRoutePaths } from "../web/src/routePaths";
+import { appRoutePaths } from "@shared/route-paths";
 import { baseUrl, launchBrowser, openPage, screenshot } from "./browser";
 
 /**
@@ -20,7 +20,7 @@ afterAll(() => browser.close());
 /** The route pattern (appRoutePaths) a pathname belongs to. */
 function routeOf(pathname: string): string {
   const route = appRoutePaths.find((pattern) => new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}$`).test(pathname));
-  if (!route) throw new Error(`${pathname} is not a route of web/src/routePaths.ts`);
+  if (!route) throw new Error(`${pathname} is not a route of shared/route-paths.ts`);
   return route;
 }
 

@@ -1,5 +1,5 @@
 // The web app's production build (Vite), skipped when web/dist was built from the same sources:
-// the sources' hash (web/, the API files the web app imports, the lockfile and the schema) is kept
+// the sources' hash (web/, the shared/ code it imports, the lockfile and the schema) is kept
 // in web/dist/.source-hash. A build takes 6–15 s on this machine. WEB_DIST_DIR moves the output.
 import path from "node:path";
 import { buildUnlessCurrent } from "../api/src/build/source-hash";
@@ -8,7 +8,7 @@ const root = path.resolve(__dirname, "..");
 export const webDistDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, "web", "dist");
 
 /** Every file the build reads, besides node_modules (whose versions the lockfile pins). */
-const inputs = ["web/index.html", "web/vite.config.ts", "web/public", "web/src", "api/src/screening", "package-lock.json", "schema.graphql"];
+const inputs = ["web/index.html", "web/vite.config.ts", "web/public", "web/src", "shared", "package-lock.json", "schema.graphql"];
 
 export async function buildWeb(options: { force?: boolean } = {}): Promise<void> {
   const started = performance.now();

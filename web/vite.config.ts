@@ -21,9 +21,13 @@ export default defineConfig({
   // build, public/ included, for the server to send as they are (api/src/http/web-app.ts).
   plugins: [react(), relay, compression()],
   resolve: {
-    // The screener shares api/src/screening/screen-rules.ts, which reads CSV with csv-parse/sync:
-    // its default build needs Node's Buffer, its browser build brings its own.
-    alias: [{ find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" }],
+    alias: [
+      // tsconfig.json's path alias: the pure code web and api share.
+      { find: /^@shared\//, replacement: fileURLToPath(new URL("../shared/", import.meta.url)) },
+      // shared/screen-rules.ts reads CSV with csv-parse/sync: its default build needs Node's Buffer,
+      // its browser build brings its own.
+      { find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" },
+    ],
   },
   server: {
     port: 5173,

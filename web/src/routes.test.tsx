@@ -2,8 +2,10 @@ import { act, screen, waitFor } from "@testing-library/react";
 import type { PreloadedQuery } from "react-relay";
 import type { OperationDescriptor } from "relay-runtime";
 import { createMockEnvironment } from "relay-test-utils";
+import { appRoutePaths } from "@shared/route-paths";
 import { renderApp } from "../test/render";
 import { answerGraphQL, signedIn, signedOut } from "./pages/Auth/accountTestKit";
+import { buildRoutes } from "./routes";
 import { liveRouteQueries, type RouteQueryReferences } from "./routing/routeQueries";
 import { APP_ROUTES, isAsOfPath, type RouteGate } from "./routing/routeTable";
 
@@ -100,4 +102,14 @@ test("the date control belongs to the pages whose figures depend on the day, and
 test("the footer carries the disclaimer", async () => {
   renderApp("/");
   expect(await screen.findByText("For educational use only. Not investment advice.")).toBeTruthy();
+});
+
+// The server answers 200 for exactly appRoutePaths (api/src/http/web-app.ts): the router must
+// render a page for each, and send every other address to the Not Found page.
+it("routes every shared path to a page, and everything else to Not Found", () => {
+  const [layout] = buildRoutes(createMockEnvironment());
+  const children = layout.children ?? [];
+  const routed = children.filter((route) => route.path !== "*").map((route) => (route.index ? "/" : `/${route.path}`));
+  expect(routed.sort()).toEqual([...appRoutePaths].sort());
+  expect(children.at(-1)?.path).toBe("*");
 });

@@ -166,7 +166,7 @@ builder.queryField("aiPicks", (t) =>
     resolve: async (_root, args, context) => {
       const { offset, first } = pageOffset(args);
       assertPicksAllowed(context.viewer, offset, first, args.after && offset + first > FREE_PICKS && offset >= FREE_PICKS ? "after" : "first");
-      const day = await aiPicksDay(context, args.asOf);
+      const day = await aiPicksDay(context, args.asOf, "default");
       const connection = resolveArrayConnection({ args: { first, after: args.after ?? undefined }, maxSize: MAX_PICKS_PAGE }, day.picks);
       return { ...connection, day } as PicksConnectionShape;
     },

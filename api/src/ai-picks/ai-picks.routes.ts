@@ -16,7 +16,8 @@ const querySchema = z.object({
 /**
  * REST shims of Query.aiPicks and Query.aiTrackRecord. GET /api/ai-picks (spec §7: `results` with
  * ticker, rank, ai_score, price, returns_1m): the top 5 for everyone, every pick for Pro;
- * `?asOf=YYYY-MM-DD` picks the day, `?limit=N` the count (past 5: Pro).
+ * `?asOf=YYYY-MM-DD` picks the day (default: the latest stored price day; `asOf` in the response is
+ * the trading day scored), `?limit=N` the count (past 5: Pro).
  */
 export function aiPicksRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -25,7 +26,7 @@ export function aiPicksRoutes(deps: AppDeps): Router {
     const query = parseInput(querySchema, { asOf: req.query.asOf, limit: req.query.limit });
     const pro = authScopesFor(context.viewer).pro;
     if (query.limit !== undefined) assertPicksAllowed(context.viewer, 0, query.limit, "limit");
-    const day = await aiPicksDay(context, query.asOf);
+    const day = await aiPicksDay(context, query.asOf, "latest");
     const picks = day.picks.slice(0, query.limit ?? (pro ? day.picks.length : FREE_PICKS));
     res.json({
       results: picks.map((pick) => ({

@@ -6,7 +6,7 @@ import { authScopesFor, type Viewer } from "../auth/viewer";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
 import type { AiPick, AiPickRun } from "../generated/prisma/client";
-import { defaultAsOfDay, parsePriceAsOf } from "../market-data/as-of";
+import { dayWithoutAsOf, parsePriceAsOf, storedPriceRange, type DayWithoutAsOf } from "../market-data/as-of";
 import { securityInfo } from "../market-data/universes";
 import { FACTORS, type Factor } from "./features";
 import { aiPicksPassRunning, modelInputs, tradingDayOnOrBefore } from "./ai-picks-pass";
@@ -145,16 +145,16 @@ const empty = (status: AiPicksStatus, message: string, requestedAsOf: string | n
   computedAt: null,
 });
 
-/** Every pick of a day, ranked (the caller pages and applies the plan's limit). */
-export async function aiPicksDay(deps: Deps, asOf: unknown): Promise<AiPicksDay> {
+/** Every pick of a day (asOf, else the day `without` names), ranked (the caller pages and applies the plan's limit). */
+export async function aiPicksDay(deps: Deps, asOf: unknown, without: DayWithoutAsOf): Promise<AiPicksDay> {
   const requestedAsOf = await parsePriceAsOf(deps.db, asOf);
   const record = await latestRecord(deps);
   if (!record) {
-    return aiPicksPassRunning() || (await defaultAsOfDay(deps.db)) !== null
+    return aiPicksPassRunning() || (await storedPriceRange(deps.db)) !== null
       ? empty("COMPUTING", "The AI picks are being computed from the stored prices; they appear here in a few seconds.", requestedAsOf)
       : empty("NO_PRICES", "No prices are stored yet, so there is nothing to score.", requestedAsOf);
   }
-  const wanted = requestedAsOf ?? (await defaultAsOfDay(deps.db));
+  const wanted = requestedAsOf ?? (await dayWithoutAsOf(deps.db, without));
   if (wanted === null) return empty("NO_PRICES", "No prices are stored yet, so there is nothing to score.", requestedAsOf);
   const [latest] = await deps.db.prisma.$queryRaw<{ day: string | null }[]>`
     SELECT to_char(max(date), 'YYYY-MM-DD') AS day FROM price_data WHERE date <= ${wanted}::date`;

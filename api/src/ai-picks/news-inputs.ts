@@ -1,8 +1,8 @@
 // The model's news input: each ticker's scored articles, read once per pass, answering the mean
 // sentiment of the articles a 7-day window ending at a day's end counts (the news pages' rule,
 // news-window.ts: a date-only article counts when its whole UTC day is inside).
+import { endOfDay } from "@shared/as-of";
 import type { Database } from "../db/database";
-import { endOfDay } from "../market-data/as-of";
 import { wholeDaysWithin } from "../news/news-window";
 import { turnForRequests } from "../shared/turn-for-requests";
 

@@ -147,7 +147,7 @@ builder.objectField(Stock, "earnings", (t) =>
       "asOf: YYYY-MM-DD, not after today (default: the app's default as-of day; StockEarnings.asOf says which day was used).",
     args: { asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
     resolve: async (stock, args, context) => {
-      const [earnings, asOf] = await Promise.all([stockEarnings(context.db, stock.ticker), resolveAsOfDay(context.db, args.asOf)]);
+      const [earnings, asOf] = await Promise.all([stockEarnings(context.db, stock.ticker), resolveAsOfDay(context.db, args.asOf, "default")]);
       return earnings && earningsAsOf(earnings, asOf);
     },
   }),

@@ -6,7 +6,7 @@ import { earningsDefinitions, earningsSkill, earningsSource, earningsTickerOf, r
 
 /**
  * REST shim of Stock.earnings, spec §7 `GET /api/earnings/{ticker}[?asOf=YYYY-MM-DD]` (Pro only):
- * as known on asOf (default: the app's default day; `asOf` in the response says which), the next
+ * as known on asOf (default: the latest stored price day; `asOf` in the response says which), the next
  * report after it with its beat probability beside the base rate, the record reported by then
  * and the model's measured skill. Probabilities are fractions 0–1. Malformed ticker or asOf →
  * 400 naming the field; a ticker with no data → 404 naming it.
@@ -18,7 +18,7 @@ export function earningsRoutes(deps: AppDeps): Router {
     requirePro({ method: "GET", path: "/api/earnings/:ticker", sampleUrl: "/api/earnings/AAPL" }),
     async (req, res) => {
       const ticker = earningsTickerOf(req.params.ticker);
-      const asOf = await resolveAsOfDay(deps.db, req.query.asOf);
+      const asOf = await resolveAsOfDay(deps.db, req.query.asOf, "latest");
       const [earnings, skill] = await Promise.all([requireStockEarnings(deps.db, ticker, asOf), earningsSkill(deps.db)]);
       const { next } = earnings;
       res.json({

@@ -218,7 +218,7 @@ builder.queryField("hedgeFund", (t) =>
     args: { cik: t.arg.string({ required: true }), asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
     resolve: async (_root, args, context) => {
       const cik = normalizeCik(args.cik, "cik");
-      const [history, asOf] = await Promise.all([fundHistory(context.db, cik), resolveAsOfDay(context.db, args.asOf)]);
+      const [history, asOf] = await Promise.all([fundHistory(context.db, cik), resolveAsOfDay(context.db, args.asOf, "default")]);
       return history && fundHistoryAsOf(history, asOf);
     },
   }),
@@ -231,7 +231,7 @@ builder.queryField("hedgeFunds", (t) =>
     description: "Every tracked 13F filer, by name, as known on asOf (as hedgeFund(asOf:)).",
     args: { asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
     resolve: async (_root, args, context) => {
-      const asOf = await resolveAsOfDay(context.db, args.asOf);
+      const asOf = await resolveAsOfDay(context.db, args.asOf, "default");
       const funds = await context.db.prisma.hedgeFund.findMany({ orderBy: { name: "asc" }, select: { cik: true } });
       const histories = await Promise.all(funds.map((fund) => fundHistory(context.db, fund.cik)));
       return histories.filter((history): history is FundHistory => history !== null).map((history) => fundHistoryAsOf(history, asOf));

@@ -7,8 +7,8 @@ import { fundHistory, fundHistoryAsOf, normalizeCik, orderedHoldings, SOURCE_LAB
 
 /**
  * GET /api/hedge-funds/:fundId[?asOf=YYYY-MM-DD] (spec §7, Pro only): the fund's latest 13F quarter
- * known by asOf (filed by then, else due by then: 45 days after the quarter); without asOf, the app's
- * default day. The response's asOf says which day was used. fundId is the SEC CIK, with or without
+ * known by asOf (filed by then, else due by then: 45 days after the quarter); without asOf, the latest
+ * stored price day. The response's asOf says which day was used. fundId is the SEC CIK, with or without
  * leading zeros (the spec's fixed id is 0001067983).
  */
 export function hedgeFundsRoutes(deps: AppDeps): Router {
@@ -16,7 +16,7 @@ export function hedgeFundsRoutes(deps: AppDeps): Router {
   const path = "/api/hedge-funds/:fundId";
   router.get(path, requirePro({ method: "GET", path, sampleUrl: "/api/hedge-funds/0001067983" }), async (req, res) => {
     const cik = normalizeCik(String(req.params.fundId), "fundId");
-    const [stored, asOf] = await Promise.all([fundHistory(deps.db, cik), resolveAsOfDay(deps.db, req.query.asOf)]);
+    const [stored, asOf] = await Promise.all([fundHistory(deps.db, cik), resolveAsOfDay(deps.db, req.query.asOf, "latest")]);
     if (!stored) throw new AppError("NOT_FOUND", `No 13F holdings are stored for fund ${cik}. Tracked funds are listed by the hedgeFunds GraphQL query.`);
     const history = fundHistoryAsOf(stored, asOf);
     const latest = history.quarters[0];

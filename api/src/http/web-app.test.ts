@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import request from "supertest";
-import { appRoutePaths } from "../../../web/src/routePaths";
+import { appRoutePaths } from "@shared/route-paths";
 import { createTestDeps } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
 import { buildApp } from "./app";

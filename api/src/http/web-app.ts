@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Router, type Request, type Response, type NextFunction } from "express";
-import { appRoutePaths } from "../../../web/src/routePaths";
+import { appRoutePaths } from "@shared/route-paths";
 import { precompressedStatic } from "./precompressed";
 
 /**
  * Serves the built web app (web/dist, or WEB_DIST_DIR): hashed assets with long caching, and
  * index.html for browser navigations so the client router renders the page. The status follows
- * the routes the app has (web/src/routePaths.ts, the list routes.tsx is built from): 200 for
+ * the routes the app has (@shared/route-paths, each a route of the web app's route table): 200 for
  * those, 404 for any other address, whose body is still the app, showing its Not Found page.
  * Text files go out as the .br or .gz the build wrote beside them, when the browser accepts it.
  */

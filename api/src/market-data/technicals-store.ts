@@ -3,6 +3,7 @@
 // cache that one cheap query keeps current.
 import path from "node:path";
 import { LRUCache } from "lru-cache";
+import { endOfDay } from "@shared/as-of";
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
 import { turnForRequests } from "../shared/turn-for-requests";
@@ -15,7 +16,6 @@ import {
   type MarketReturns,
   type TechnicalSnapshot,
 } from "./technicals";
-import { endOfDay } from "./as-of";
 import { universeTickers } from "./universes";
 import { packBars, unpackBars, type PackedBars } from "./packed-bars";
 import { workerModule } from "../workers/worker-pool";

@@ -2,11 +2,12 @@
 // actions, scores, and where the numbers come from (mode, as-of, window, sources). The same
 // function answers GraphQL (Stock.news) and the REST shim (GET /api/news-sentiment/:ticker).
 import { z } from "zod";
+import { endOfDay } from "@shared/as-of";
+import { pastAsOfDaySchema } from "@shared/as-of-schema";
 import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
 import type { Prisma } from "../generated/prisma/client";
 import { requireKnownStock, type KnownStock } from "../stocks/symbols";
-import { endOfDay, pastAsOfDaySchema } from "../market-data/as-of";
 import { newsClock, type NewsClock } from "./news-clock";
 import { countedInWindowSql, countedInWindowWhere, dateOnlyNote, daysTouching, wholeDaysWithin, type DateOnlyGroup } from "./news-window";
 import type { NewsSummaryCache } from "./news-summary-cache";

@@ -1,8 +1,8 @@
 /** @db */
 import request from "supertest";
+import { endOfDay } from "@shared/as-of";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
-import { endOfDay } from "../market-data/as-of";
 import { newsByTicker } from "../screening/screen-news";
 import { summarizeNews } from "./news-summary";
 import { wholeDaysWithin } from "./news-window";

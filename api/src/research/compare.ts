@@ -4,7 +4,7 @@
 // before the as-of day count.
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
-import { defaultAsOfDay, parsePriceAsOf } from "../market-data/as-of";
+import { dayWithoutAsOf, parsePriceAsOf } from "../market-data/as-of";
 import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
 import { findKnownStock, tickerSchema, type KnownStock } from "../stocks/symbols";
 import {
@@ -157,7 +157,7 @@ function sourcesOf(bars: BarHistory, tickers: string[], start: string, end: stri
 export async function stockComparison(deps: Deps, input: { tickers: readonly unknown[]; range: CompareRange; asOf: unknown }): Promise<StockComparisonView> {
   const stocks = requireKnownStocks(input.tickers);
   const requestedAsOf = await parsePriceAsOf(deps.db, input.asOf);
-  const [bars, day] = await Promise.all([deps.technicals.bars(), requestedAsOf ?? defaultAsOfDay(deps.db)]);
+  const [bars, day] = await Promise.all([deps.technicals.bars(), requestedAsOf ?? dayWithoutAsOf(deps.db, "default")]);
   const tickers = stocks.map((stock) => stock.ticker);
   const lastIndex = day === null ? -1 : lastIndexOnOrBefore(bars.tradingDays, day);
   const end = lastIndex >= 0 ? bars.tradingDays[lastIndex] : null;

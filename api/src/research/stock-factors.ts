@@ -5,7 +5,7 @@
 import type { AppDeps } from "../context";
 import type { Database } from "../db/database";
 import { aiPicksDay, type AiPicksStatus } from "../ai-picks/ai-picks";
-import { defaultAsOfDay } from "../market-data/as-of";
+import { dayWithoutAsOf } from "../market-data/as-of";
 import { earningsSnapshotSource } from "../earnings/earnings-files";
 import { fundHistory, fundHistoryAsOf, knownFromOf, SOURCE_LABELS } from "../hedge-funds/hedge-funds";
 import type { ChangeKind } from "../hedge-funds/quarter-changes";
@@ -129,9 +129,9 @@ async function trackedFundQuarters(db: Database, day: string) {
  * the app's as-of; BAD_USER_INPUT naming asOf otherwise). Tickers with none of them are absent.
  */
 export async function factorsOn(deps: Deps, asOf: string | null): Promise<FactorDay> {
-  const picks = await aiPicksDay(deps, asOf);
+  const picks = await aiPicksDay(deps, asOf, "default");
   // Before the first AI picks pass there is no scored day: the earnings and 13F figures still answer for the app's as-of.
-  const day = picks.date ?? asOf ?? (await defaultAsOfDay(deps.db));
+  const day = picks.date ?? asOf ?? (await dayWithoutAsOf(deps.db, "default"));
   const byTicker = new Map<string, StockFactors>();
   const entry = (ticker: string) => {
     let factors = byTicker.get(ticker);

@@ -1,8 +1,8 @@
 // What a screen costs in API points: its work grows with the symbols it scans (indicators,
 // news aggregate and stored rows per symbol), so the price does too. Read from the raw request
 // before it is validated: a request that fails validation costs what it asked for.
+import { SCREEN_NUMBER_RULES, TICKER_LIST_UNIVERSES } from "@shared/screen-rules";
 import { universeTickers } from "../market-data/universes";
-import { SCREEN_NUMBER_RULES, TICKER_LIST_UNIVERSES } from "./screen-rules";
 
 /** One point per this many symbols scanned, on top of the field's own point. */
 export const SYMBOLS_PER_POINT = 200;

@@ -1,10 +1,10 @@
 // News per ticker for a screen: one aggregate over the article store, limited to the request's
 // news sources and to the window of newsWindowDays ending at the news clock's as-of time (an
 // article with a date only when its whole UTC day lies in it: news/news-window.ts).
+import type { NewsSourceKey } from "@shared/screen-rules";
 import type { Database } from "../db/database";
 import { PUBLISHER_BY_SOURCE } from "../news/ingestion/feeds";
 import { countedInWindowSql } from "../news/news-window";
-import type { NewsSourceKey } from "./screen-rules";
 
 /**
  * Which stored articles each of the spec's five source flags selects: those that came

@@ -1,8 +1,8 @@
 // The Pro filters over fixed figures: each filter, and the honest counting of rows whose figure is unknown.
+import { EMPTY_PRO_FILTERS, type ProFilters } from "@shared/screen-rules";
 import type { FactorDay, StockFactors } from "../research/stock-factors";
 import { applyProFilters, proCoverageWarnings, proExtras, type ProCandidate } from "./screen-pro";
 import type { ScreenWarning } from "./screen-request";
-import { EMPTY_PRO_FILTERS, type ProFilters } from "./screen-rules";
 
 const berkshire = { cik: "0001067983", name: "BERKSHIRE HATHAWAY INC" };
 

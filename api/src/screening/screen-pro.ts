@@ -7,11 +7,11 @@
 // when that filter is narrowed and COUNTED in a warning naming the field (like BETA_UNKNOWN and
 // SECTOR_PARTIAL of the Basic screen); when the filter is not set it stays, and the coverage
 // warnings count the rows without the figure.
+import type { FundChangeFilter, ProFilters } from "@shared/screen-rules";
 import type { Database } from "../db/database";
 import { factorsOn, type FactorDay, type StockFactors } from "../research/stock-factors";
 import type { ChangeKind } from "../hedge-funds/quarter-changes";
 import type { ScreenWarning } from "./screen-request";
-import type { FundChangeFilter, ProFilters } from "./screen-rules";
 
 /** How long one day's Pro figures are reused: they change only when a snapshot loads, a refresh or the AI picks pass runs. */
 export const FACTOR_CACHE_MS = 30_000;

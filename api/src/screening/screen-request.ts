@@ -1,10 +1,8 @@
 // The screening request (spec §3 fields, §5 bounds and defaults, §9 constants), validated the
 // same way for REST (spec names, universe strings) and GraphQL (enum values mapped to the same
 // strings before parsing). One BAD_USER_INPUT names every bad field and its bound.
-import { asOfDaySchema } from "../market-data/as-of";
 import { z } from "zod";
-import { AppError } from "../errors/app-error";
-import { parseInput } from "../errors/validation";
+import { asOfDaySchema } from "@shared/as-of-schema";
 import {
   cleanTickerList,
   DEFAULT_NEWS_SOURCES,
@@ -25,7 +23,9 @@ import {
   type ProFilters,
   type ProNumberField,
   type ScreenNumberField,
-} from "./screen-rules";
+} from "@shared/screen-rules";
+import { AppError } from "../errors/app-error";
+import { parseInput } from "../errors/validation";
 
 export const screenUniverses = ["sp500", "broad", "all_market", "upload", "manual"] as const;
 export type ScreenUniverseKey = (typeof screenUniverses)[number];
@@ -156,7 +156,7 @@ function refineScreenRequest(request: ShapeOutput, context: z.RefinementCtx): vo
 
 export const screenRequestSchema = z.object(screenRequestShape, requestObjectError("screening request")).strict().superRefine(refineScreenRequest);
 
-// ---- Pro screen: the Basic request plus `advanced` (screen-rules.ts PRO_NUMBER_RULES) ----
+// ---- Pro screen: the Basic request plus `advanced` (shared/screen-rules.ts PRO_NUMBER_RULES) ----
 
 const proNumber = (field: ProNumberField) => {
   const { min, max, integer }: NumberRule = PRO_NUMBER_RULES[field];

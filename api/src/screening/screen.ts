@@ -5,9 +5,11 @@
 // screens like a live day. A constant number of queries whatever the universe: the technicals'
 // version check, the news clock, one news aggregate, and one insert (after the answer).
 import { createHmac, randomUUID } from "node:crypto";
+import { endOfDay } from "@shared/as-of";
+import { NEWS_SOURCE_KEYS } from "@shared/screen-rules";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
-import { endOfDay, parsePriceAsOf } from "../market-data/as-of";
+import { parsePriceAsOf } from "../market-data/as-of";
 import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
 import {
   marketDate,
@@ -22,7 +24,6 @@ import { newsClock } from "../news/news-clock";
 import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news";
 import { fitNumeric, responseSent, storeRunInBackground, type SentResponse, type StoredResultColumns } from "./screen-runs";
 import { listSample, parseScreenRequest, type ScreenRequest, type ScreenWarning } from "./screen-request";
-import { NEWS_SOURCE_KEYS } from "./screen-rules";
 import type { FactorDay, FactorSources } from "../research/stock-factors";
 import { applyProFilters, cachedFactorsOn, proCoverageWarnings, proExtras, type ProExtras } from "./screen-pro";
 

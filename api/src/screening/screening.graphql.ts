@@ -2,6 +2,7 @@
 // rows as in-memory connections of precomputed rows, the methodology and universes, the
 // viewer's latest stored run, and saved screens (a Node only its owner can read).
 import { cursorToOffset, encodeGlobalID, resolveArrayConnection } from "@pothos/plugin-relay";
+import { FUND_CHANGE_FILTERS, GICS_SECTORS, PRO_NUMBER_RULES, type ProFilters } from "@shared/screen-rules";
 import { ViewerRef } from "../auth/viewer.graphql";
 import { AppError } from "../errors/app-error";
 import type { SavedScreen as SavedScreenRecord } from "../generated/prisma/client";
@@ -25,7 +26,6 @@ import {
 import { screenCost } from "./screen-cost";
 import type { ScreenRequest, ScreenWarning } from "./screen-request";
 import type { ProFundHolding } from "./screen-pro";
-import { FUND_CHANGE_FILTERS, GICS_SECTORS, PRO_NUMBER_RULES, type ProFilters } from "./screen-rules";
 import { latestRun, type SentResponse } from "./screen-runs";
 
 const ScreenUniverse = builder.enumType("ScreenUniverse", {
@@ -75,7 +75,7 @@ const ruleText = (field: keyof typeof PRO_NUMBER_RULES) => {
 
 const ProFiltersInput = builder.inputType("ProFiltersInput", {
   description:
-    "The Pro Screener's advanced filters (bounds in api/src/screening/screen-rules.ts). A row whose figure is unknown is left out by a set filter and counted in a warning.",
+    "The Pro Screener's advanced filters (bounds in shared/screen-rules.ts). A row whose figure is unknown is left out by a set filter and counted in a warning.",
   fields: (t) => ({
     minAiScore: t.float({ description: `AI score (0–1, the calibrated probability of beating the median) at least: ${ruleText("minAiScore")}` }),
     maxAiScore: t.float({ description: `AI score at most: ${ruleText("maxAiScore")}` }),

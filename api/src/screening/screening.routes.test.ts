@@ -1,12 +1,12 @@
 /** @db */
 import request from "supertest";
+import { parseTickerCsv } from "@shared/screen-rules";
 import type { User } from "../generated/prisma/client";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
 import { flushScreenRuns } from "./screen-runs";
-import { parseTickerCsv } from "./screen-rules";
 
 const defaultTickers = ["AAPL", "MSFT", "NVDA", "JPM", "AMZN"];
 

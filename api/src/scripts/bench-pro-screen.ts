@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { GICS_SECTORS } from "@shared/screen-rules";
 import { computeAiPicks } from "../ai-picks/ai-picks-pass";
 import type { Viewer } from "../auth/viewer";
 import { loadConfig } from "../config/config";
@@ -30,7 +31,6 @@ import { factorsOn } from "../research/stock-factors";
 import { runScreen } from "../screening/screen";
 import { FACTOR_CACHE_MS } from "../screening/screen-pro";
 import { flushScreenRuns } from "../screening/screen-runs";
-import { GICS_SECTORS } from "../screening/screen-rules";
 import { createUser, issueSignInToken } from "../../test/sign-in";
 import { serveForBench, type BenchServer } from "./bench-http";
 

@@ -12,15 +12,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { NEWS_TICKERS } from "../../../web/src/pages/NewsAnalysis/newsParams";
+import { endOfDay } from "@shared/as-of";
 import { loadConfig } from "../config/config";
 import { dataCoverage } from "../data-coverage/data-coverage";
 import { openMigratedDatabase } from "../db/migrations";
 import { buildDeps } from "../deps";
 import { createLogger } from "../logging/logger";
-import { endOfDay, parsePriceAsOf } from "../market-data/as-of";
+import { parsePriceAsOf } from "../market-data/as-of";
 import { loadPriceSnapshot } from "../market-data/price-snapshot";
 import { universeTickers } from "../market-data/universes";
+import { NEWS_PAGE_TICKERS } from "../news/ingestion/feeds";
 import { summarizeNews, newsTimeframes } from "../news/news-summary";
 import { countedInWindowSql } from "../news/news-window";
 import { loadNewsSnapshot } from "../news/snapshot/news-snapshot";
@@ -60,10 +61,10 @@ async function main() {
 
     for (const timeframe of newsTimeframes) {
       const counts = await Promise.all(
-        NEWS_TICKERS.map(async (ticker) => [ticker, (await summarizeNews({ db }, { ticker, timeframe, asOf })).newsCount] as const),
+        NEWS_PAGE_TICKERS.map(async (ticker) => [ticker, (await summarizeNews({ db }, { ticker, timeframe, asOf })).newsCount] as const),
       );
       const withArticles = counts.filter(([, count]) => count > 0);
-      console.log(`News page tickers with articles (${timeframe}): ${withArticles.length} of ${NEWS_TICKERS.length} — ${counts.map(([ticker, count]) => `${ticker} ${count}`).join(", ")}`);
+      console.log(`News page tickers with articles (${timeframe}): ${withArticles.length} of ${NEWS_PAGE_TICKERS.length} — ${counts.map(([ticker, count]) => `${ticker} ${count}`).join(", ")}`);
     }
 
     const allSources = { wsj: true, yahoo: true, reuters: true, cnbc: true, ft: true };

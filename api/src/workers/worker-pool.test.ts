@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { closeWorkerPool, MAX_WORKERS, runInWorker, workerCount, workerModule } from "./worker-pool";
 import type * as Samples from "./fixtures/sample-functions";
@@ -47,6 +48,17 @@ describe("worker pool", () => {
     abort.abort(new Error("stopped"));
     await expect(waiting).rejects.toThrow("stopped");
     expect(await samples.run("add", [4, 4])).toBe(8);
+  });
+
+  it("resolves the @shared/* alias in a worker started from any working directory", async () => {
+    await closeWorkerPool();
+    const workingDirectory = process.cwd();
+    process.chdir(os.tmpdir());
+    try {
+      expect(await samples.run("listedTickers", ["aapl, msft"])).toEqual(["AAPL", "MSFT"]);
+    } finally {
+      process.chdir(workingDirectory);
+    }
   });
 
   it("rejects the running tasks when the pool closes, and starts again after", async () => {

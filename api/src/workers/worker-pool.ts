@@ -29,6 +29,8 @@ export const MAX_WORKERS = Math.max(1, os.availableParallelism() - 1);
 const entryFile = path.join(__dirname, "worker-entry.ts");
 /** A worker's bootstrap: tsx's CommonJS hook (resolved from here, whatever the working directory), then the entry. */
 const bootstrap = `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(entryFile)});`;
+/** The project's tsconfig.json, for tsx's @shared/* path alias (tsx would look for one in the working directory). */
+const tsconfigPath = path.join(__dirname, "..", "..", "..", "tsconfig.json");
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; what: string };
 type PoolWorker = { worker: Worker; pending: Map<number, Pending>; idleTimer?: NodeJS.Timeout };
@@ -48,7 +50,7 @@ function remove(entry: PoolWorker) {
 }
 
 function startWorker(): PoolWorker {
-  const worker = new Worker(bootstrap, { eval: true, execArgv: [] });
+  const worker = new Worker(bootstrap, { eval: true, execArgv: [], env: { ...process.env, TSX_TSCONFIG_PATH: tsconfigPath } });
   const entry: PoolWorker = { worker, pending: new Map() };
   worker.on("message", (reply: WorkerReply) => {
     const task = entry.pending.get(reply.id);

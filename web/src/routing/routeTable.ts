@@ -1,7 +1,7 @@
 // The app's routes, one definition each: the page, the queries its loader starts (and their
 // variables, from the URL and the resolved as-of day), its gate, whether the date control belongs
 // to it, and its place in the navigation. routes.tsx builds the router from this table, the
-// header's menus and the as-of rules read it, and routePaths.ts (shared with the server) lists the
+// header's menus and the as-of rules read it, and @shared/route-paths (the server's list) names the
 // same paths. Plain data and lazy imports: the pages' code and query artifacts load on first visit.
 import type { ComponentType } from "react";
 import { matchPath, type ShouldRevalidateFunction } from "react-router-dom";
@@ -12,7 +12,7 @@ import { earningsTickerOf } from "../pages/EarningsPredictor/earningsParams";
 import { videoFiltersOf } from "../pages/MarketVideos/videoParams";
 import { selectionFromParams } from "../pages/NewsAnalysis/newsParams";
 import { CHART_DAYS, stockTickerOf } from "../pages/StockDetail/stockParams";
-import type { AppRoutePath } from "../routePaths";
+import type { AppRoutePath } from "@shared/route-paths";
 import type { RouteQuery } from "./routeQueries";
 
 /** Who may see a route's page: everyone, signed-in users (others get a sign-in prompt) or Pro users (others get the spec's gate). */

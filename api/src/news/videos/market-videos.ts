@@ -3,10 +3,11 @@
 // per YouTube video id in market_videos, and listed newest first with ticker, channel and title filters.
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from "@pothos/plugin-relay";
 import { z } from "zod";
+import { endOfDay } from "@shared/as-of";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/database";
 import { parseInput } from "../../errors/validation";
-import { endOfDay, resolveAsOfDay } from "../../market-data/as-of";
+import { resolveAsOfDay } from "../../market-data/as-of";
 import type { MarketVideo, MarketVideoFeed, Prisma } from "../../generated/prisma/client";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import { formerTickers } from "../../shared/symbols/former-tickers";
@@ -279,7 +280,7 @@ function beyond(position: { publishedAt: Date; id: string }, direction: "lt" | "
  */
 export async function listMarketVideos(db: Database, args: MarketVideoArgs & { asOf?: string | null }) {
   const filters = parseMarketVideoArgs(args);
-  const asOf = await resolveAsOfDay(db, args.asOf);
+  const asOf = await resolveAsOfDay(db, args.asOf, "default");
   const published: Prisma.MarketVideoWhereInput = asOf ? { publishedAt: { lte: endOfDay(asOf) } } : {};
   const connection = await resolveCursorConnection(
     { args, toCursor: encodeVideoCursor, defaultSize: DEFAULT_PAGE, maxSize: MARKET_VIDEOS_MAX_PAGE },

@@ -1,7 +1,7 @@
+import type { AsOfCoverage } from "@shared/as-of";
 import { ComputingNotice } from "../ComputingNotice/ComputingNotice";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
-import type { AsOfCoverage } from "../AsOfControl/asOf";
 import { useAsOf } from "../AsOfControl/useAsOf";
 import { SparkIcon } from "../Icons/Icons";
 import { Notice } from "../Notice/Notice";

@@ -1,9 +1,9 @@
+import { isCalendarDay } from "@shared/as-of";
 import { useId, type ChangeEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { formatMarketDate } from "../ScreenResults/format";
 import { Container } from "../ui/Layout";
-import { isIsoDay } from "./asOf";
 import { CoverageStrip } from "./CoverageStrip";
 import { useAsOf } from "./useAsOf";
 import type { AsOfControl_coverage$key } from "./__generated__/AsOfControl_coverage.graphql";
@@ -35,7 +35,7 @@ export function AsOfControl() {
     const value = event.target.value;
     // Cleared: back to the default day; a partly typed date waits until it is whole.
     if (value === "") setAsOf(null);
-    else if (isIsoDay(value)) setAsOf(value);
+    else if (isCalendarDay(value)) setAsOf(value);
   };
 
   return (

@@ -1,9 +1,10 @@
+import { isCalendarDay, type AsOfCoverage } from "@shared/as-of";
 import { use, useCallback } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import { redirect, useLocation, useSearchParams } from "react-router-dom";
 import { createOperationDescriptor, getRequest, type IEnvironment } from "relay-runtime";
 import { routeForPath } from "../../routing/routeTable";
-import { AS_OF_PARAM, isIsoDay, resolveAsOf, withAsOfParam, type AsOfCoverage, type AsOfResolution } from "./asOf";
+import { AS_OF_PARAM, resolveAsOf, withAsOfParam, type AsOfResolution } from "./asOf";
 import type { useAsOfQuery as UseAsOfQueryType, useAsOfQuery$data } from "./__generated__/useAsOfQuery.graphql";
 
 export const AsOfQuery = graphql`
@@ -23,11 +24,11 @@ export const AsOfQuery = graphql`
 type Coverage = useAsOfQuery$data["dataCoverage"];
 
 function coverageOf(data: Coverage): AsOfCoverage {
-  const firstDates = data.prices.map((source) => source.firstDate).filter(isIsoDay).sort();
+  const firstDates = data.prices.map((source) => source.firstDate).filter(isCalendarDay).sort();
   return {
-    defaultAsOf: isIsoDay(data.defaultAsOf) ? data.defaultAsOf : null,
+    defaultAsOf: isCalendarDay(data.defaultAsOf) ? data.defaultAsOf : null,
     firstPriceDate: firstDates[0] ?? null,
-    latestPriceDate: isIsoDay(data.latestPriceDate) ? data.latestPriceDate : null,
+    latestPriceDate: isCalendarDay(data.latestPriceDate) ? data.latestPriceDate : null,
   };
 }
 

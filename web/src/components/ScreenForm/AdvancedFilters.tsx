@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
 import styled from "styled-components";
-import type { ProNumberField } from "../../../../api/src/screening/screen-rules";
+import type { ProNumberField } from "@shared/screen-rules";
 import { Field, FieldError, FieldHint, TextInput } from "../FormControls/FormControls";
 import { FUND_CHANGE_FILTERS, FUND_CHANGE_LABELS, GICS_SECTORS, PRO_FIELD_LABELS, type ProFormErrors, type ProFormValues } from "./proFormValues";
 import { Check, Checks, Pair } from "./formLayout";

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from "react";
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
-import { parseTickerCsv, TickerCsvError, type ParsedTickers } from "../../../../api/src/screening/screen-rules";
+import { parseTickerCsv, TickerCsvError, type ParsedTickers } from "@shared/screen-rules";
 import { Field, FieldError, FieldHint, FormStack, TextInput } from "../FormControls/FormControls";
 import { formatInteger } from "../ScreenResults/format";
 import { Button } from "../ui/Button";

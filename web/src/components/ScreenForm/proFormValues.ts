@@ -1,5 +1,5 @@
 // The Pro Screener's advanced filters in the form: what the inputs hold (as typed), their labels and
-// steps, and the check against the shared rules (api/src/screening/screen-rules.ts, which the API
+// steps, and the check against the shared rules (shared/screen-rules.ts, which the API
 // applies again) into a ProFiltersInput. Returns, volatility, AI score and beat probability are typed
 // in percent, as people read them, and sent as the fractions the API takes (10 % → 0.1).
 import { graphql, readInlineData } from "react-relay";
@@ -12,7 +12,7 @@ import {
   type FundChangeFilter,
   type GicsSector,
   type ProNumberField,
-} from "../../../../api/src/screening/screen-rules";
+} from "@shared/screen-rules";
 import type { ProFiltersInput } from "./__generated__/useScreenRunProQuery.graphql";
 import type { proFormValues_advanced$key } from "./__generated__/proFormValues_advanced.graphql";
 

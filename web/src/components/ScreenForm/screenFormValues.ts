@@ -11,7 +11,7 @@ import {
   type NewsSourceKey,
   type NumberRule,
   type ParsedTickers,
-} from "../../../../api/src/screening/screen-rules";
+} from "@shared/screen-rules";
 import type { ScreenInput } from "./useScreenRun";
 import type { screenFormValues_request$key } from "./__generated__/screenFormValues_request.graphql";
 

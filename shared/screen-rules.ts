@@ -1,6 +1,7 @@
 // Spec §5 rules of a screening request, written once for the web form and the server (which
-// applies them again): the ticker rule, manual and CSV ticker lists, and every number's bound
-// and default. The web app imports this file as is, so it must stay free of server-only code.
+// applies them again, api/src/screening/screen-request.ts): the ticker rule, manual and CSV ticker
+// lists, and every number's bound and default. csv-parse/sync needs Node's Buffer; the web build
+// aliases its browser build (web/vite.config.ts).
 import { CsvError, parse } from "csv-parse/sync";
 
 /** A screening ticker: 1 to 5 letters after trimming and upper-casing (spec §5). */

@@ -1,7 +1,7 @@
 /**
- * Every path the web app renders a page for. routes.tsx builds its routes from this list, and the
- * server (api/src/http/web-app.ts) answers 200 for these and 404 for any other page address, so
- * the two cannot drift apart. Plain data with no React, so the server bundle can import it.
+ * Every path the web app renders a page for. The route table (web/src/routing/routeTable.ts) must
+ * define each one (its type says so), and the server (api/src/http/web-app.ts) answers 200 for
+ * these and 404 for any other page address, so the two cannot drift apart. Plain data with no React, so the server bundle can import it.
  * Patterns use the syntax both react-router and Express understand (`:param` segments).
  */
 export const appRoutePaths = [
