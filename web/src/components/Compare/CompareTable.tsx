@@ -18,6 +18,8 @@ interface Cell {
   /** The day the figure is as of, and where it comes from. */
   asOf: string | null;
   source: string;
+  /** Why there is no figure, when the data says (e.g. the AI picks still being computed); else "no data by then". */
+  missing?: string | null;
 }
 
 interface RowSpec {
@@ -63,7 +65,8 @@ function rows(asOf: string | null): RowSpec[] {
     value,
     href: withAsOf("/ai-features", { asOf }),
     asOf: stock.research?.aiPicksDate ?? null,
-    source: stock.research?.aiPicksMessage ?? "AI picks (walk-forward model)",
+    source: "AI picks (walk-forward model)",
+    missing: stock.research?.aiPicksMessage,
   });
   const trendOf = (stock: StockRow) => {
     const t = stock.technicals;
@@ -287,7 +290,7 @@ export function CompareTable({ stocks, asOf }: { stocks: CompareTable_stocks$key
                       {cell.text}
                     </Link>
                     {best.has(index) ? <Star aria-hidden="true"> ★</Star> : null}
-                    <Muted>{cell.asOf ? `as of ${formatMarketDate(cell.asOf)}` : "no data by then"}</Muted>
+                    <Muted>{cell.asOf ? `as of ${formatMarketDate(cell.asOf)}` : (cell.missing ?? "no data by then")}</Muted>
                   </Td>
                 ))}
               </tr>

@@ -35,8 +35,11 @@ const TECHNICALS: Record<string, object> = {
 const FILED_QUARTERS = [{ name: "Berkshire Hathaway", quarterEnd: "2020-12-31", firstQuarterKnownFrom: "2020-08-14" }];
 /** The tracked funds' quarters counting on the day (a test of an earlier day sets none filed). */
 let fundQuarters = FILED_QUARTERS;
+/** The AI picks' fields of every stock, where a test needs them otherwise (e.g. still being computed). */
+let aiPicksOverride: object = {};
 afterEach(() => {
   fundQuarters = FILED_QUARTERS;
+  aiPicksOverride = {};
 });
 
 function stock(ticker: string, position: number) {
@@ -65,6 +68,7 @@ function stock(ticker: string, position: number) {
           ? [{ cik: "0001067983", fundName: "Berkshire Hathaway", quarterEnd: "2020-12-31", knownFrom: "2021-02-16", shares: 887135554, changeKind: "REDUCED", sharesChange: -57184521 }]
           : [],
       fundQuarters,
+      ...aiPicksOverride,
     },
   };
 }
@@ -217,6 +221,16 @@ test("an unknown ticker in a shared link is named, and the rest of the page stay
   const alert = await screen.findByRole("alert");
   expect(within(alert).getByText(message)).toBeTruthy();
   expect(screen.getByRole("button", { name: "Remove ZZZZQ" })).toBeTruthy();
+});
+
+test("while the AI picks of the day are being computed, the AI row says so instead of 'no data by then'", async () => {
+  const computing = "The AI picks for Apr 21, 2021 are being computed from the stored prices; they appear here in a few seconds.";
+  aiPicksOverride = { aiPicksDate: null, aiPicksMessage: computing, aiScore: null, aiRank: null };
+  renderPage(signedIn({ hasProAccess: true }), "/research-compare?tickers=AAPL,MSFT&asOf=2021-04-21");
+  const table = within((await screen.findByRole("heading", { name: "Side by side" })).closest("section")!).getByRole("table");
+  const aiRow = within(within(table).getByRole("rowheader", { name: /^AI score/ }).closest("tr")!);
+  expect(aiRow.getAllByText(computing)).toHaveLength(2);
+  expect(aiRow.queryByText("no data by then")).toBeNull();
 });
 
 test("?tickers= is read upper-cased and de-duplicated, at most four; a lone ticker gets a default beside it, none the default three", () => {
