@@ -205,12 +205,16 @@ test("a click plays the video in the no-cookie player, with the youtube.com link
 
 test("offline, the player is a placeholder with the title and the link; a thumbnail that fails becomes a placeholder", async () => {
   Object.defineProperty(window.navigator, "onLine", { value: false, configurable: true });
-  renderPage(proMocks());
-  const list = within((await screen.findByRole("heading", { name: "Videos" })).closest("section")!);
+  const { router } = renderPage(proMocks());
+  await screen.findByRole("heading", { name: "Videos" });
+  // The route has settled (its gate and as-of answers are in), so the list is the one that stays.
+  await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
+  await screen.findByText("As of May 8, 2021");
+  const list = within(screen.getByRole("heading", { name: "Videos" }).closest("section")!);
   const firstThumbnail = list.getByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }).querySelector("img")!;
   expect(firstThumbnail.getAttribute("src")).toBe("https://i.ytimg.com/vi/I6bF7KtLiTw/hqdefault.jpg");
   fireEvent.error(firstThumbnail);
-  expect(list.getAllByTestId("thumbnail-placeholder")[0].textContent).toContain("Jim Cramer: Don't abandon FAANG");
+  expect((await list.findAllByTestId("thumbnail-placeholder"))[0].textContent).toContain("Jim Cramer: Don't abandon FAANG");
 
   fireEvent.click(screen.getByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }));
   expect(screen.queryByTitle(/YouTube player/)).toBeNull();
