@@ -2,7 +2,7 @@
 // lifetime: a route's query references are disposed once another route, or the same route with
 // new variables, has rendered, so no ticker or day visited stays retained in the store.
 import { loadQuery, type PreloadedQuery } from "react-relay";
-import { useLoaderData, type Params } from "react-router-dom";
+import { useLoaderData, useNavigation, type Params } from "react-router-dom";
 import type { ConcreteRequest, FetchPolicy, GraphQLTaggedNode, IEnvironment, OperationType, VariablesOf } from "relay-runtime";
 
 /** What a route's variables are made from: the URL, its path parameters and the resolved as-of day. */
@@ -70,4 +70,12 @@ export function useRouteQuery<TQuery extends OperationType>(name = "page"): Prel
   const reference = queries[name];
   if (!reference) throw new Error(`The route table starts no query named "${name}" for this page.`);
   return reference as PreloadedQuery<TQuery>;
+}
+
+/**
+ * Whether the route is loading new queries (a URL change within the page, or another page): the
+ * page keeps its current answer on screen, dimmed, until the new one is in.
+ */
+export function useRouteQueriesPending(): boolean {
+  return useNavigation().state !== "idle";
 }

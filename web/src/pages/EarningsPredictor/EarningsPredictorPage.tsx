@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { graphql, usePreloadedQuery } from "react-relay";
-import { useNavigation, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
@@ -13,7 +13,7 @@ import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { formatMarketDate } from "../../components/ScreenResults/format";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { useRouteQuery } from "../../routing/routeQueries";
+import { useRouteQueriesPending, useRouteQuery } from "../../routing/routeQueries";
 import { earningsTickerOf } from "./earningsParams";
 import type { EarningsPredictorPageQuery as EarningsPredictorPageQueryType } from "./__generated__/EarningsPredictorPageQuery.graphql";
 
@@ -58,8 +58,8 @@ export default function EarningsPredictorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const ticker = earningsTickerOf(searchParams);
   const { asOf } = useAsOf();
-  // The route loads the company picked (its query follows ?ticker=); the old one stays on screen meanwhile.
-  const pending = useNavigation().state !== "idle";
+  // The route's query follows the URL: a new choice reloads it, the old answer stays on screen meanwhile.
+  const pending = useRouteQueriesPending();
   const choose = (next: string) =>
     setSearchParams((params) => {
       params.set("ticker", next);

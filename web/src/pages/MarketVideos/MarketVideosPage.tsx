@@ -1,6 +1,6 @@
 import { Suspense, useState, type FormEvent } from "react";
 import { graphql, usePreloadedQuery } from "react-relay";
-import { useNavigation, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AS_OF_PARAM, withAsOfParam } from "../../components/AsOfControl/asOf";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
@@ -11,7 +11,7 @@ import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { Button } from "../../components/ui/Button";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { useRouteQuery } from "../../routing/routeQueries";
+import { useRouteQueriesPending, useRouteQuery } from "../../routing/routeQueries";
 import { isTickerSymbol, videoFiltersOf } from "./videoParams";
 import type { MarketVideosPageQuery as MarketVideosPageQueryType } from "./__generated__/MarketVideosPageQuery.graphql";
 
@@ -39,8 +39,8 @@ export default function MarketVideosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = videoFiltersOf(searchParams);
   const { setAsOf } = useAsOf();
-  // The route loads what the filters ask for (its query follows the URL); the old list stays on screen meanwhile.
-  const pending = useNavigation().state !== "idle";
+  // The route's query follows the URL: a new choice reloads it, the old answer stays on screen meanwhile.
+  const pending = useRouteQueriesPending();
   const apply = (next: VideoFilters) => {
     const params: Record<string, string> = {};
     if (next.ticker) params.ticker = next.ticker;

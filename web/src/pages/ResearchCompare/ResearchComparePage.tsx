@@ -1,6 +1,6 @@
 import { Component, Suspense, type ReactNode } from "react";
 import { graphql, usePreloadedQuery } from "react-relay";
-import { useNavigation, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AsOfLine } from "../../components/AsOfControl/AsOfLine";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
@@ -12,7 +12,7 @@ import { PageLoading } from "../../components/PageStatus/PageStatus";
 import { Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { GraphQLRequestError } from "../../relay/environment";
-import { useRouteQuery } from "../../routing/routeQueries";
+import { useRouteQueriesPending, useRouteQuery } from "../../routing/routeQueries";
 import { compareRangeOf, MAX_TICKERS, MIN_TICKERS, RANGES, tickersFromParam } from "./compareParams";
 import type { ResearchComparePageQuery as PageQueryType } from "./__generated__/ResearchComparePageQuery.graphql";
 
@@ -45,8 +45,8 @@ export default function ResearchComparePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tickers = tickersFromParam(searchParams.get("tickers"));
   const range = compareRangeOf(searchParams);
-  // The route loads what the URL asks for (its query follows it); the old comparison stays on screen meanwhile.
-  const pending = useNavigation().state !== "idle";
+  // The route's query follows the URL: a new choice reloads it, the old answer stays on screen meanwhile.
+  const pending = useRouteQueriesPending();
   const update = (changes: Record<string, string>) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
