@@ -53,9 +53,11 @@ describe("AI stock picks", () => {
     await screenshot(page, "ai-picks-visitor");
 
     // The same picks over REST; more than 5 over GraphQL is Pro only.
-    const rest = await page.evaluate(async () => (await fetch("/api/ai-picks")).json());
+    // The page's day asked for by name; without asOf the REST call answers for the latest stored day and says so.
+    const rest = await page.evaluate(async () => (await fetch("/api/ai-picks?asOf=2020-04-22")).json());
     expect(rest.results).toHaveLength(5);
     expect(rest.asOf).toBe("2020-04-22");
+    expect((await page.evaluate(async () => (await fetch("/api/ai-picks")).json())).asOf).toBe("2021-04-21");
     const firstTicker = (await rows.nth(0).locator("th a").innerText()).trim();
     expect(rest.results[0]).toMatchObject({ ticker: firstTicker, rank: 1 });
     const denied = await page.evaluate(async () =>

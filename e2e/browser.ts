@@ -28,7 +28,8 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    // The address says which page it came from.
+    if (message.type() === "error") problems.push(`console (${new URL(page.url()).pathname}): ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   return { page, problems, close: () => context.close() };

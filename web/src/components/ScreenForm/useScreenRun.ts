@@ -176,7 +176,11 @@ function useScreenRun<Query extends ScreenRunOperation>(
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(reference);
     setLastInput(kept.input);
-    return () => reference.dispose();
+    return () => {
+      reference.dispose();
+      // A disposed reference is never rendered again (the session key may change, e.g. at sign-in).
+      setRestored((current) => (current === reference ? null : current));
+    };
   }, [environment, query, runKey]);
 
   const run = useCallback(
