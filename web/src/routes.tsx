@@ -7,7 +7,7 @@ import { asOfForRequest, carryAsOf } from "./components/AsOfControl/useAsOf";
 import { DataLoadingNotice } from "./components/DataLoadingNotice/DataLoadingNotice";
 import { PageLoading, RouteErrorBoundary } from "./components/PageStatus/PageStatus";
 import { RouteGate, RouteGateQuery, storedProAccess } from "./routing/RouteGate";
-import { loadRouteQuery, NO_ROUTE_QUERIES, releaseRouteQueriesExcept, type RouteQueryReferences } from "./routing/routeQueries";
+import { loadRouteQuery, releaseRouteQueriesExcept, startRouteQueryRun, type RouteQueryReferences } from "./routing/routeQueries";
 import { APP_ROUTES, NOT_FOUND_ROUTE, type AppRoute } from "./routing/routeTable";
 
 /**
@@ -18,17 +18,18 @@ async function loadRoute(environment: IEnvironment, route: AppRoute, { request, 
   // A link into an as-of page without ?asOf= keeps the day chosen before (carryAsOf redirects).
   const redirect = route.asOf ? carryAsOf(environment, request) : null;
   if (redirect) return redirect;
-  const viewer = route.gate ? loadRouteQuery(environment, RouteGateQuery, {}, "store-and-network") : null;
+  const run = startRouteQueryRun(environment);
+  const viewer = route.gate ? loadRouteQuery(environment, run, RouteGateQuery, {}, "store-and-network") : null;
   // A viewer known to lack Pro sees only the gate: the Pro query would be refused anyway.
-  if (route.gate?.kind === "pro" && storedProAccess(environment) === false) return { viewer, queries: {} };
+  if (route.gate?.kind === "pro" && storedProAccess(environment) === false) return { viewer, queries: {}, run };
   const routeRequest = { url: new URL(request.url), params, asOf: route.asOf ? asOfForRequest(environment, request) : null };
   const queries = await Promise.all(
     Object.entries(route.queries ?? {}).map(async ([name, query]) => {
       const { default: artifact } = await query.artifact();
-      return [name, loadRouteQuery(environment, artifact, query.variables?.(routeRequest) ?? {}, query.fetchPolicy)] as const;
+      return [name, loadRouteQuery(environment, run, artifact, query.variables?.(routeRequest) ?? {}, query.fetchPolicy)] as const;
     }),
   );
-  return { viewer, queries: Object.fromEntries(queries) };
+  return { viewer, queries: Object.fromEntries(queries), run };
 }
 
 /** A route's page under its gate; once it is on screen, the queries of routes left behind are let go. */
@@ -54,7 +55,7 @@ function routeObject(environment: IEnvironment, route: AppRoute | typeof NOT_FOU
   const appRoute = "path" in route ? route : null;
   return {
     errorElement: <RouteErrorBoundary />,
-    loader: appRoute ? (args) => loadRoute(environment, appRoute, args) : () => NO_ROUTE_QUERIES,
+    loader: appRoute ? (args) => loadRoute(environment, appRoute, args) : () => ({ viewer: null, queries: {}, run: startRouteQueryRun(environment) }),
     ...(appRoute?.shouldRevalidate ? { shouldRevalidate: appRoute.shouldRevalidate } : {}),
     lazy: async () => {
       const { default: Page } = await route.page();

@@ -28,40 +28,54 @@ type AnyQueryReference = PreloadedQuery<any>;
 export interface RouteQueryReferences {
   viewer: AnyQueryReference | null;
   queries: Readonly<Record<string, AnyQueryReference>>;
+  /** Which loader run made them: runs are numbered in the order they start. */
+  run: number;
 }
 
-export const NO_ROUTE_QUERIES: RouteQueryReferences = { viewer: null, queries: {} };
+interface RouteQueryRuns {
+  started: number;
+  /** Each reference not yet let go, with the run that made it. */
+  live: Map<AnyQueryReference, number>;
+}
 
-const liveReferences = new WeakMap<IEnvironment, Set<AnyQueryReference>>();
+const runsByEnvironment = new WeakMap<IEnvironment, RouteQueryRuns>();
 
-function live(environment: IEnvironment): Set<AnyQueryReference> {
-  let references = liveReferences.get(environment);
-  if (!references) liveReferences.set(environment, (references = new Set()));
-  return references;
+function runsOf(environment: IEnvironment): RouteQueryRuns {
+  let runs = runsByEnvironment.get(environment);
+  if (!runs) runsByEnvironment.set(environment, (runs = { started: 0, live: new Map() }));
+  return runs;
+}
+
+/** Numbers a loader run; its references are loaded with this number. */
+export function startRouteQueryRun(environment: IEnvironment): number {
+  return (runsOf(environment).started += 1);
 }
 
 /** loadQuery, remembered until releaseRouteQueriesExcept lets it go. */
-export function loadRouteQuery(environment: IEnvironment, artifact: GraphQLTaggedNode, variables: object, fetchPolicy?: FetchPolicy): AnyQueryReference {
+export function loadRouteQuery(environment: IEnvironment, run: number, artifact: GraphQLTaggedNode, variables: object, fetchPolicy?: FetchPolicy): AnyQueryReference {
   const reference = loadQuery(environment, artifact, variables, fetchPolicy ? { fetchPolicy } : {});
-  live(environment).add(reference);
+  runsOf(environment).live.set(reference, run);
   return reference;
 }
 
-/** Every reference of `environment` the rendered route does not hold (earlier routes, loads overtaken by a newer one). */
-export function releaseRouteQueriesExcept(environment: IEnvironment, kept: RouteQueryReferences): void {
-  const keep = new Set([kept.viewer, ...Object.values(kept.queries)]);
-  const references = live(environment);
-  for (const reference of references) {
-    if (keep.has(reference)) continue;
-    // The page now on screen retains what it reads itself (usePreloadedQuery): only the loader's hold ends here.
+/**
+ * Lets go of the references of every run older than the one on screen: routes left, and loads
+ * overtaken by a newer one. Newer runs are left alone: the page on screen may report late (its
+ * effect runs after paint) while a click has already started the next route's queries.
+ */
+export function releaseRouteQueriesExcept(environment: IEnvironment, onScreen: RouteQueryReferences): void {
+  const { live } = runsOf(environment);
+  for (const [reference, run] of live) {
+    if (run >= onScreen.run) continue;
+    // The page on screen retains what it reads itself (usePreloadedQuery): only the loader's hold ends here.
     reference.dispose();
-    references.delete(reference);
+    live.delete(reference);
   }
 }
 
-/** The references still held, for tests: those of the route on screen only. */
+/** The references still held, for tests. */
 export function liveRouteQueries(environment: IEnvironment): readonly AnyQueryReference[] {
-  return [...live(environment)].filter((reference) => !reference.isDisposed);
+  return [...runsOf(environment).live.keys()].filter((reference) => !reference.isDisposed);
 }
 
 /** The reference of the query the route table started for this page under `name` ("page" unless it starts several). */
