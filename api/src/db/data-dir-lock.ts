@@ -57,6 +57,16 @@ function readOptional(file: string): string | null {
   }
 }
 
+function readError(file: string): string | null {
+  try {
+    fs.readFileSync(file);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? null : (code ?? String(error));
+  }
+}
+
 function startTicksOf(pid: number): string | null {
   const stat = readOptional(`/proc/${pid}/stat`);
   if (!stat) return null;
@@ -112,7 +122,9 @@ export class DataDirInUseError extends Error {
         "Two processes on one embedded database lose each other's writes, so this one does not open it.",
         liveness === "unknown"
           ? `That process ran on another machine or container (${holder.hostname}), which cannot be checked from here. Stop it; if it is no longer running, delete ${file}.`
-          : `Stop it first (kill ${holder.pid}), or let it finish. Imports go through a running server: npm run import:13f sends them there. To run several servers, use PostgreSQL (DATABASE_URL).`,
+          : holder.role === "server"
+            ? `Stop it first (kill ${holder.pid}), or give this one another DATA_DIR. Imports go through the running server: npm run import:13f sends them there. To run several servers on one database, use PostgreSQL (DATABASE_URL).`
+            : `Let it finish, or stop it (kill ${holder.pid}), then run this again.`,
         `(lock file: ${file})`,
       ].join("\n"),
     );
@@ -245,7 +257,16 @@ export async function acquireDataDirLock(dataDir: string, request: LockRequest):
       return { file, holder, release };
     }
     const found = await readSettled(file);
-    if (found.raw === null) continue; // released meanwhile
+    if (found.raw === null) {
+      // Released meanwhile, or kept from this user (another user's process: its file is 0600).
+      const unreadable = fs.existsSync(file) ? readError(file) : null;
+      if (unreadable) {
+        throw new Error(
+          `The embedded database in ${path.resolve(dataDir)} is in use: ${file} exists but this user cannot read it (${unreadable}), so another user's process probably has it open. Run this as that user, or stop that process first.`,
+        );
+      }
+      continue;
+    }
     const liveness = found.holder ? holderLiveness(found.holder, file) : "gone";
     if (liveness !== "gone") throw new DataDirInUseError(path.resolve(dataDir), file, found.holder!, liveness);
     await breakStaleLock(file, found.raw);

@@ -8,7 +8,7 @@ import { fundHistory, type QuarterView } from "./hedge-funds";
 import { checkFiling, storeQuarter } from "./holdings-store";
 import { snapshotFund } from "./hedge-fund-snapshot";
 import { filedAtProblem, quarterEndProblem, todayUtc } from "./quarter-dates";
-import { readHoldingsCsv, readInformationTable, THIRTEEN_F_LIMITS, thirteenFError, valuesInThousands, type QuarterHoldings, type TextSource } from "./thirteen-f";
+import { fileTooLarge, readHoldingsCsv, readInformationTable, THIRTEEN_F_LIMITS, thirteenFError, valuesInThousands, type QuarterHoldings, type TextSource } from "./thirteen-f";
 
 export type FileImportOptions = {
   cik: string;
@@ -30,6 +30,18 @@ export function formatOf(name: string, firstText: string): ThirteenFFormat {
   if (/\.xml$/i.test(name)) return "xml";
   if (/\.csv$/i.test(name)) return "csv";
   return firstText.replace(/^\uFEFF/, "").trimStart().startsWith("<") ? "xml" : "csv";
+}
+
+/** A file's format by its name, else by its first bytes. */
+export function fileFormat(file: string): ThirteenFFormat {
+  const handle = fs.openSync(file, "r");
+  try {
+    const head = Buffer.alloc(256);
+    const bytes = fs.readSync(handle, head, 0, head.length, 0);
+    return formatOf(file, head.subarray(0, bytes).toString("utf8"));
+  } finally {
+    fs.closeSync(handle);
+  }
 }
 
 /** The options' own dates and names, checked before the file is read. */
@@ -89,12 +101,8 @@ export async function importThirteenF(db: Database, source: TextSource, format: 
 /** Stores every quarter of the file (replacing those quarters) and returns them as now stored. */
 export async function importThirteenFFile(db: Database, file: string, options: FileImportOptions): Promise<QuarterView[]> {
   const size = fs.statSync(file).size;
-  if (size > THIRTEEN_F_LIMITS.fileBytes) throw thirteenFError(`${file} is larger than ${THIRTEEN_F_LIMITS.fileBytes / 1024 / 1024} MB (the limit for one 13F file)`);
-  const handle = fs.openSync(file, "r");
-  const head = Buffer.alloc(256);
-  const headBytes = fs.readSync(handle, head, 0, head.length, 0);
-  fs.closeSync(handle);
-  const format = formatOf(file, head.subarray(0, headBytes).toString("utf8"));
+  if (size > THIRTEEN_F_LIMITS.fileBytes) throw fileTooLarge(file);
+  const format = fileFormat(file);
   try {
     return await importThirteenF(db, fs.createReadStream(file, { highWaterMark: 256 * 1024 }), format, options);
   } catch (error) {

@@ -49,6 +49,9 @@ export const THIRTEEN_F_LIMITS = {
 
 /** A file the importer refuses: BAD_USER_INPUT (400 on the admin route), naming the row and the rule. */
 export const thirteenFError = (message: string) => new AppError("BAD_USER_INPUT", message);
+/** A file over THIRTEEN_F_LIMITS.fileBytes: PAYLOAD_TOO_LARGE (413 on the admin route). */
+export const fileTooLarge = (what = "the file") =>
+  new AppError("PAYLOAD_TOO_LARGE", `${what} is larger than ${THIRTEEN_F_LIMITS.fileBytes / 1024 / 1024} MB (the limit for one 13F file)`);
 
 /** One position of an information table, values in whole USD. */
 export type HoldingLine = {
@@ -149,7 +152,7 @@ async function* limitedText(source: TextSource): AsyncGenerator<string> {
   let bytes = 0;
   for await (const chunk of source) {
     bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
-    if (bytes > THIRTEEN_F_LIMITS.fileBytes) throw thirteenFError(`the file is larger than ${THIRTEEN_F_LIMITS.fileBytes / 1024 / 1024} MB (the limit for one 13F file)`);
+    if (bytes > THIRTEEN_F_LIMITS.fileBytes) throw fileTooLarge();
     yield typeof chunk === "string" ? chunk : decoder.write(chunk);
   }
   const rest = decoder.end();
@@ -228,7 +231,7 @@ type ReadOptions = { /** The import day (YYYY-MM-DD, UTC); default today. */ tod
  * and the quarter is flagged as amended.
  */
 export function parseHoldingsCsv(text: string, options: ReadOptions = {}): QuarterHoldings[] {
-  if (Buffer.byteLength(text) > THIRTEEN_F_LIMITS.fileBytes) throw thirteenFError(`the file is larger than ${THIRTEEN_F_LIMITS.fileBytes / 1024 / 1024} MB (the limit for one 13F file)`);
+  if (Buffer.byteLength(text) > THIRTEEN_F_LIMITS.fileBytes) throw fileTooLarge();
   const quarters = new CsvQuarters(options.today ?? todayUtc());
   let records: { record: Record<string, string>; info: Info }[];
   try {
@@ -351,7 +354,7 @@ class InformationTableReader {
  * prefix) and sums the lines of each position. `thousands`: the filing gives values in thousands.
  */
 export function parseInformationTableXml(xml: string, options: { thousands: boolean }): HoldingLine[] {
-  if (Buffer.byteLength(xml) > THIRTEEN_F_LIMITS.fileBytes) throw thirteenFError(`the file is larger than ${THIRTEEN_F_LIMITS.fileBytes / 1024 / 1024} MB (the limit for one 13F file)`);
+  if (Buffer.byteLength(xml) > THIRTEEN_F_LIMITS.fileBytes) throw fileTooLarge();
   const reader = new InformationTableReader(options.thousands);
   reader.write(xml);
   return reader.finish();
