@@ -110,8 +110,8 @@ it("takes over a lock whose pid now runs another process, is this process in an 
   // The parent of this process is alive, but started at another time than the lock says.
   await staleLockFrom({ pid: process.ppid, startTicks: "1" });
   (await acquireDataDirLock(dataDir, { role: "cli" })).release();
-  // Our own pid, not taken by this process: a container restart gives the server the same pid.
-  await staleLockFrom({ pid: process.pid });
+  // Our own pid from an earlier process (a container restart gives the server the same pid).
+  await staleLockFrom({ pid: process.pid, startTicks: "1" });
   (await acquireDataDirLock(dataDir, { role: "cli" })).release();
   await staleLockFrom({ pid: process.ppid, bootId: "an-earlier-boot" });
   (await acquireDataDirLock(dataDir, { role: "cli" })).release();

@@ -88,7 +88,7 @@ function describeCommand(): string {
   return command.length > 200 ? `${command.slice(0, 197)}...` : command;
 }
 
-/** Locks this process holds, by file: a second open of the same folder in one process is refused too. */
+/** Locks this module instance holds, by file (where /proc cannot tell a process's own lock from an earlier life's). */
 const heldHere = new Map<string, string>();
 
 export type Liveness = "alive" | "gone" | "unknown";
@@ -98,7 +98,13 @@ export function holderLiveness(holder: LockHolder, file: string): Liveness {
   const bootId = readOptional("/proc/sys/kernel/random/boot_id");
   if (holder.hostname !== os.hostname() || (holder.pidNamespace ?? null) !== pidNamespace()) return "unknown";
   if (holder.bootId && bootId && holder.bootId !== bootId) return "gone";
-  if (holder.pid === process.pid) return heldHere.get(file) === holder.id ? "alive" : "gone";
+  if (holder.pid === process.pid) {
+    // This process (another thread or module instance, or this one), or an earlier process given
+    // the same pid (a container's server restarted): told apart by the start time where /proc has it.
+    const ours = startTicksOf(process.pid);
+    if (holder.startTicks && ours) return holder.startTicks === ours ? "alive" : "gone";
+    return heldHere.get(file) === holder.id ? "alive" : "gone";
+  }
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
