@@ -3,6 +3,7 @@
 // data loads (data requests meanwhile answer DATA_LOADING with the share loaded), and the
 // background jobs start. A signal at any point stops cleanly; an interrupted load resumes at the
 // next start.
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { setTimeout as wait } from "node:timers/promises";
 import { ConfigError, loadConfig, type AppConfig } from "./config/config";
@@ -72,7 +73,10 @@ async function main() {
     // The app's modules load after the port opens, its packages one at a time (preload-packages.ts).
     // The database opens meanwhile: much of PGlite's start (compiling its WebAssembly, reading
     // its files) happens off the main thread.
-    const opening = import("./db/migrations").then(({ openMigratedDatabase }) => openMigratedDatabase(config.database, logger, aborted.signal));
+    // An embedded folder's lock names this server, its address and, without ADMIN_TOKEN, a token for
+    // this start, so `npm run import:13f` on the same machine sends its import here (db/data-dir-lock.ts).
+    const lockAs = { role: "server" as const, url: localUrl(config), adminToken: config.adminToken ? undefined : randomBytes(32).toString("base64url") };
+    const opening = import("./db/migrations").then(({ openMigratedDatabase }) => openMigratedDatabase(config.database, logger, aborted.signal, lockAs));
     opening.catch(() => undefined);
     await preloadPackages(aborted.signal);
     const app = await import("./startup/start-app");
@@ -87,11 +91,22 @@ async function main() {
     // Stopped by a signal during the start: a clean stop, not a failed start (`stop` exits).
     if (aborted.signal.aborted) return;
     startup.failed();
-    console.error("Tickerscope failed to start:", error);
+    // Another process holds the embedded folder: its message names it and says what to do.
+    if ((error as Error).name === "DataDirInUseError") {
+      const { file, holder } = error as Error & { file: string; holder: { pid: number } };
+      logger.error({ lockFile: file, holderPid: holder.pid, detail: (error as Error).message }, "the embedded database is in use by another process");
+      console.error(`Tickerscope did not start: ${(error as Error).message}`);
+    } else console.error("Tickerscope failed to start:", error);
     // PGlite is shut down cleanly, so the next start opens it without recovery.
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
     process.exit(1);
   }
+}
+
+/** Where a process on this machine reaches this server. */
+function localUrl(config: AppConfig): string {
+  const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
 }
 
 main().catch((error) => {

@@ -68,6 +68,7 @@ const environmentSchema = z.object({
   CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
 
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  ADMIN_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SIGN_IN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -153,6 +154,8 @@ export type AppConfig = {
   contact: { email: string; phone: string; hours: string; ratePerMinute: number };
   /** authCacheMs: how long a session, API key or user read is reused in memory (0 = off). */
   session: { secret?: string; maxAgeDays: number; authCacheMs: number };
+  /** The bearer token of the admin routes (/api/admin/...); unset, an embedded server makes one per start (see db/data-dir-lock.ts). */
+  adminToken?: string;
   signInRateLimit: { perIpPer15Minutes: number; perEmailPer15Minutes: number };
   /** SMTP delivery when set; otherwise mail goes to the development outbox. */
   mail: { smtpUrl?: string; from: string };
@@ -263,6 +266,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       ratePerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
     },
     session: { secret: env.SESSION_SECRET, maxAgeDays: env.SESSION_MAX_AGE_DAYS, authCacheMs: env.AUTH_CACHE_MS },
+    adminToken: env.ADMIN_TOKEN,
     signInRateLimit: {
       perIpPer15Minutes: env.SIGN_IN_RATE_LIMIT_PER_IP,
       perEmailPer15Minutes: env.SIGN_IN_RATE_LIMIT_PER_EMAIL,

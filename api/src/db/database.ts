@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client";
 import type { AppConfig } from "../config/config";
+import { acquireDataDirLock, type DataDirLock, type LockRequest } from "./data-dir-lock";
 
 export type DatabaseTarget = AppConfig["database"];
 
@@ -21,6 +22,15 @@ export type Database = {
    * transaction, on the driver itself: Prisma's driver adapters split scripts at every ';'.
    */
   runScriptInTransaction(script: string, after: { sql: string; params: unknown[] }): Promise<void>;
+  /** PGlite in a data folder: this process's lock on it (data-dir-lock.ts), released by close(). */
+  dataDirLock?: DataDirLock;
+};
+
+export type OpenOptions = {
+  /** How this process is named in the embedded folder's lock; default a CLI. */
+  lockAs?: LockRequest;
+  /** A lock on the folder already taken by the caller (openMigratedDatabase takes it before unpacking the template). */
+  lock?: DataDirLock;
 };
 
 /**
@@ -65,8 +75,11 @@ class ReconnectingPool extends pg.Pool {
   }
 }
 
-/** Opens the embedded PGlite database in its data folder, or the PostgreSQL server named by URL. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the embedded PGlite database in its data folder, or the PostgreSQL server named by URL.
+ * An embedded folder is locked for this process first: DataDirInUseError when another holds it.
+ */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if (target.kind === "postgres") {
     // The adapter listens for the pool's 'error' events (a connection the server closed while idle
     // is dropped by pg-pool), so they do not end the process.
@@ -88,9 +101,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
     return { ...wrap(prisma, "postgres", () => pool.end()), reserveConnection: () => pool.connect(), runScriptInTransaction };
   }
-  fs.mkdirSync(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create(target.dataDir);
-  return databaseOnPGlite(pglite);
+  const lock = options.lock ?? (await acquireDataDirLock(target.dataDir, options.lockAs ?? { role: "cli" }));
+  try {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    const pglite = await PGlite.create(target.dataDir);
+    const db = databaseOnPGlite(pglite);
+    return {
+      ...db,
+      dataDirLock: lock,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the

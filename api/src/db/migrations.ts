@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../config/project-root";
 import type { Logger } from "../logging/logger";
+import { acquireDataDirLock, type LockRequest } from "./data-dir-lock";
 import { openDatabase, type Database, type DatabaseTarget } from "./database";
 import { createFromTemplate, hasCluster } from "./pglite-template";
 import { waitAndRunExclusively } from "./run-exclusively";
@@ -75,13 +76,20 @@ export const MIGRATION_LOCK_ID = 0x6d696772;
 /**
  * Opens the database, first applying any pending migration. On PostgreSQL one instance at a
  * time migrates: another one starting together waits for it, then finds nothing pending.
- * `signal` stops the wait.
+ * `signal` stops the wait. An embedded folder is locked first (`lockAs` names this process in
+ * the lock; DataDirInUseError when another process holds it), before a new one is unpacked.
  */
-export async function openMigratedDatabase(target: DatabaseTarget, logger?: Logger, signal?: AbortSignal): Promise<Database> {
-  if (target.kind === "pglite" && !hasCluster(target.dataDir) && (await createFromTemplate(target.dataDir, migrationScripts()))) {
-    logger?.info("created the embedded database from the migrated template");
+export async function openMigratedDatabase(target: DatabaseTarget, logger?: Logger, signal?: AbortSignal, lockAs?: LockRequest): Promise<Database> {
+  const lock = target.kind === "pglite" ? await acquireDataDirLock(target.dataDir, lockAs ?? { role: "cli" }) : undefined;
+  try {
+    if (target.kind === "pglite" && !hasCluster(target.dataDir) && (await createFromTemplate(target.dataDir, migrationScripts()))) {
+      logger?.info("created the embedded database from the migrated template");
+    }
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, { lock });
   try {
     await waitAndRunExclusively(db, MIGRATION_LOCK_ID, () => applyPendingMigrations(db, logger), {
       logger,

@@ -7,6 +7,7 @@ import Bottleneck from "bottleneck";
 import { XMLParser } from "fast-xml-parser";
 import type { AppConfig } from "../config/config";
 import { ProviderError } from "../market-data/providers/http";
+import { THIRTEEN_F_LIMITS } from "./thirteen-f";
 
 export type EdgarFiling = {
   accessionNumber: string;
@@ -43,7 +44,34 @@ type SubmissionsJson = {
 };
 type IndexJson = { directory?: { item?: { name: string }[] } };
 
-const primaryDocParser = new XMLParser({ removeNSPrefix: true, parseTagValue: false });
+// No entity is expanded (a DOCTYPE's declarations included): the cover page needs none.
+const primaryDocParser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, processEntities: false });
+
+/** A response's text, refused past THIRTEEN_F_LIMITS.fileBytes (read in chunks, never all at once). */
+async function boundedText(response: Response, url: string): Promise<string> {
+  const limit = THIRTEEN_F_LIMITS.fileBytes;
+  const tooLarge = () => new ProviderError(`EDGAR: ${url} is larger than ${limit / 1024 / 1024} MB (the limit for one 13F file)`, false);
+  if (Number(response.headers.get("content-length")) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
 
 /** A client, or null when SEC_USER_AGENT is not set (SEC refuses anonymous automated clients). */
 export function createEdgarClient(config: AppConfig["hedgeFunds"], options: { backoffMs?: number } = {}): EdgarClient | null {
@@ -61,7 +89,7 @@ export function createEdgarClient(config: AppConfig["hedgeFunds"], options: { ba
         const response = await limiter.schedule(() =>
           fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, headers: { "user-agent": userAgent!, accept: "application/json, application/xml, text/xml, */*" } }),
         );
-        const body = await response.text();
+        const body = await boundedText(response, url);
         if (response.ok) return body;
         if (response.status !== 429 && response.status < 500) throw new ProviderError(`EDGAR: HTTP ${response.status} for ${url}`, false);
         problem = `HTTP ${response.status}`;

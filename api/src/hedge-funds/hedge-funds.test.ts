@@ -17,7 +17,9 @@ import { createEdgarClient } from "./edgar-client";
 import { importNewFilings, type FundImportResult } from "./edgar-import";
 import { describeQuarter, importThirteenFFile } from "./file-import";
 import { loadHedgeFundSnapshot } from "./hedge-fund-snapshot";
-import { knownFromOf, THIRTEEN_F_DEADLINE_DAYS } from "./hedge-funds";
+import { forgetFundHistory, knownFromOf, THIRTEEN_F_DEADLINE_DAYS } from "./hedge-funds";
+import { storeQuarter } from "./holdings-store";
+import { addDays, todayUtc } from "./quarter-dates";
 
 const fixtures = path.join(__dirname, "fixtures", "edgar");
 const berkshire = "/Archives/edgar/data/1067983";
@@ -293,5 +295,101 @@ describe("npm run import:13f", () => {
     expect(report).toMatch(/REDUCED\s+AAPL\s+-100,000,000 shares/);
     const filing = await db.prisma.hedgeFundFiling.findFirstOrThrow({ where: { quarterEnd: "2024-09-30" } });
     expect(filing).toMatchObject({ source: "file", amendment: false, rows: 3 });
+  });
+
+  const scratchFile = (name: string, text: string) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "import-13f-")), name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+  const header = "cusip,nameOfIssuer,titleOfClass,periodOfReport,value,shrs_or_prn_amt";
+  /** The first calendar quarter end after today (UTC). */
+  const nextQuarterEnd = () => {
+    let day = todayUtc();
+    do day = addDays(day, 1);
+    while (!["03-31", "06-30", "09-30", "12-31"].includes(day.slice(5)));
+    return day;
+  };
+
+  it("refuses impossible quarters, entity declarations and over-long names, storing nothing of the file", async () => {
+    const before = await db.prisma.hedgeFundFiling.count();
+    const rows = await db.prisma.hedgeFundHolding.count();
+    const csv = (period: string, name = "APPLE INC") => scratchFile("q.csv", `${header}\n037833100,APPLE INC,COM,2024-03-31,1,1\n037833100,${name},COM,${period},1,1\n`);
+    // One at a time: each is a function, run when its turn comes.
+    const refusals: [string, () => Promise<unknown>, RegExp][] = [
+      ["2020-02-30", () => importThirteenFFile(db, csv("2020-02-30"), { cik: "0001067983" }), /q\.csv: row 3: periodOfReport 2020-02-30 is not a calendar day/],
+      ["9999-12-31", () => importThirteenFFile(db, csv("9999-12-31"), { cik: "0001067983" }), /row 3: periodOfReport 9999-12-31 is after the import day/],
+      ["after today", () => importThirteenFFile(db, csv(nextQuarterEnd()), { cik: "0001067983" }), new RegExp(`row 3: periodOfReport ${nextQuarterEnd()} is after the import day ${todayUtc()}`)],
+      ["2 MB name", () => importThirteenFFile(db, csv("2024-03-31", "N".repeat(2_000_000)), { cik: "0001067983" }), /row 3: longer than 8,192 characters/],
+      [
+        "XML --quarter 9999-12-31",
+        () => importThirteenFFile(db, path.join(fixtures, "infotable-2024-06-30.xml"), { cik: "0001067983", quarterEnd: "9999-12-31" }),
+        /--quarter: 9999-12-31 is after the import day/,
+      ],
+      [
+        "filed before the quarter ended",
+        () => importThirteenFFile(db, path.join(fixtures, "infotable-2024-06-30.xml"), { cik: "0001067983", quarterEnd: "2024-06-30", filedAt: "2024-06-01" }),
+        /--filed: 2024-06-01 is before the end of the quarter it reports \(2024-06-30\)/,
+      ],
+      [
+        "billion laughs",
+        () => importThirteenFFile(
+          db,
+          scratchFile("laughs.xml", `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]><informationTable><infoTable><nameOfIssuer>&lol2;</nameOfIssuer></infoTable></informationTable>`),
+          { cik: "0001067983", quarterEnd: "2024-06-30" },
+        ),
+        /laughs\.xml: line 1: a DOCTYPE is not allowed/,
+      ],
+    ];
+    for (const [what, refusal, message] of refusals) {
+      await expect(refusal().then(() => what)).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: expect.stringMatching(message) });
+    }
+    expect(await db.prisma.hedgeFundFiling.count()).toBe(before);
+    expect(await db.prisma.hedgeFundHolding.count()).toBe(rows);
+  });
+
+  it("storeQuarter, under every import path (EDGAR's report dates too), refuses a quarter that cannot be", async () => {
+    const filing = { cik: "0001067983", fundName: "BERKSHIRE HATHAWAY INC", accessionNumber: null, formType: "13F-HR", filedAt: null, amendment: false, source: "edgar" as const };
+    const line = { cusip: "037833100", issuerName: "APPLE INC", titleOfClass: "COM", putCall: "", shares: 1, value: 1 };
+    await expect(storeQuarter(db, { ...filing, quarterEnd: "9999-12-31" }, [line], "replace")).rejects.toThrow(/quarter 9999-12-31 is after the import day/);
+    await expect(storeQuarter(db, { ...filing, quarterEnd: "2024-03-31", filedAt: "2024-02-30" }, [line], "replace")).rejects.toThrow(/filed date "2024-02-30" is not a calendar day/);
+    await expect(storeQuarter(db, { ...filing, quarterEnd: "2024-03-31", accessionNumber: "x".repeat(500) }, [line], "replace")).rejects.toThrow(/accession number/);
+  });
+
+  it("stores a quarter of more rows than one INSERT takes, whole", async () => {
+    const count = 5_001;
+    const lines = Array.from({ length: count }, (_, index) => `Z${index.toString(36).toUpperCase().padStart(8, "0")},ISSUER ${index},COM,2019-12-31,${1000 + index},${index + 1}`);
+    const [quarter] = await importThirteenFFile(db, scratchFile("big.csv", [header, ...lines].join("\n")), { cik: "0001067983" });
+    expect(quarter.comparison.holdingsCount).toBe(count);
+    const [{ rows, shares, percent }] = await db.prisma.$queryRaw<{ rows: number; shares: string; percent: string }[]>`
+      SELECT count(*)::int AS rows, sum(shares)::text AS shares, round(sum(percent_portfolio))::text AS percent
+      FROM hedge_fund_holdings WHERE cik = '0001067983' AND quarter_end = '2019-12-31'`;
+    expect({ rows, shares, percent }).toEqual({ rows: count, shares: String((count * (count + 1)) / 2), percent: "100" });
+    // Values filed in thousands (a 2019 quarter) are stored in USD.
+    expect(Number((await db.prisma.hedgeFundHolding.findFirstOrThrow({ where: { quarterEnd: "2019-12-31", issuerName: "ISSUER 0" } })).value)).toBe(1_000_000);
+    await db.prisma.hedgeFundHolding.deleteMany({ where: { quarterEnd: "2019-12-31" } });
+    await db.prisma.hedgeFundFiling.deleteMany({ where: { quarterEnd: "2019-12-31" } });
+    forgetFundHistory("0001067983");
+  });
+
+  it("a far-future quarter an earlier importer stored is no one's latest quarter and never known by a past day", async () => {
+    await db.prisma.hedgeFundFiling.create({ data: { cik: "0001067983", quarterEnd: "9999-12-31", formType: "13F-HR", amendment: false, source: "file", rows: 1, totalValue: 1 } });
+    await db.prisma.hedgeFundHolding.create({
+      data: { cik: "0001067983", fundName: "BERKSHIRE HATHAWAY INC", quarterEnd: "9999-12-31", cusip: "037833100", ticker: "AAPL", tickerMapped: true, issuerName: "APPLE INC", titleOfClass: "COM", shares: 1, value: 1 },
+    });
+    forgetFundHistory("0001067983");
+    try {
+      const agent = await signedInAgent(app, db, pro);
+      const query = `query ($asOf: String) { hedgeFund(cik: "1067983", asOf: $asOf) { quarters { quarterEnd } quarter { quarterEnd } } }`;
+      const past = (await agent.post("/graphql").send({ query, variables: { asOf: "2020-06-01" } }).expect(200)).body;
+      expect(past.errors).toBeUndefined();
+      expect(past.data.hedgeFund).toEqual({ quarters: [], quarter: null });
+      const latest = (await agent.post("/graphql").send({ query: `{ hedgeFund(cik: "1067983") { quarters { quarterEnd } } }` }).expect(200)).body;
+      expect(latest.data.hedgeFund.quarters.map((quarter: { quarterEnd: string }) => quarter.quarterEnd)).not.toContain("9999-12-31");
+    } finally {
+      await db.prisma.hedgeFundHolding.deleteMany({ where: { quarterEnd: "9999-12-31" } });
+      await db.prisma.hedgeFundFiling.deleteMany({ where: { quarterEnd: "9999-12-31" } });
+      forgetFundHistory("0001067983");
+    }
   });
 });

@@ -15,6 +15,7 @@ import { screenBacktestRoutes } from "../backtest/screen-backtest.routes";
 import { aiPicksRoutes } from "../ai-picks/ai-picks.routes";
 import { earningsRoutes } from "../earnings/earnings.routes";
 import { hedgeFundsRoutes } from "../hedge-funds/hedge-funds.routes";
+import { adminImportRoutes } from "../hedge-funds/admin-import.routes";
 import { errorHandler } from "./error-handler";
 import { createGraphQLEndpoint } from "./graphql-endpoint";
 import { graphiqlRoutes } from "./graphiql";
@@ -50,6 +51,9 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
     }),
   );
   app.use(compressResponses());
+
+  // Admin routes: their own bearer token (ADMIN_TOKEN), their own body (a 13F file), no session.
+  app.use(adminImportRoutes(deps));
 
   // Sessions (cookie) or API keys: only where the app answers dynamically, never for static files.
   const { authenticate, passport } = createAuthentication(deps);

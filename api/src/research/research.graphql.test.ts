@@ -5,6 +5,7 @@ import type { AppDeps } from "../context";
 import type { User } from "../generated/prisma/client";
 import { loadEarningsSnapshot } from "../earnings/earnings-snapshot";
 import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
+import { forgetFundHistory } from "../hedge-funds/hedge-funds";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
@@ -157,6 +158,25 @@ describe("Stock.research", () => {
     for (const position of aapl.research.fundPositions) {
       expect(position.knownFrom <= "2021-04-21").toBe(true);
       expect(position.source).toEqual(expect.any(String));
+    }
+  });
+
+  it("never shows a far-future quarter as known in the past (9999-12-31's deadline once sorted before every day)", async () => {
+    // As an importer that did not check quarters stored it; today's importers refuse it.
+    await db.prisma.hedgeFundFiling.create({ data: { cik: "0001067983", quarterEnd: "9999-12-31", formType: "13F-HR", amendment: false, source: "file", rows: 1, totalValue: 1 } });
+    await db.prisma.hedgeFundHolding.create({
+      data: { cik: "0001067983", fundName: "BERKSHIRE HATHAWAY INC", quarterEnd: "9999-12-31", cusip: "037833100", ticker: "AAPL", tickerMapped: true, issuerName: "APPLE INC", titleOfClass: "COM", shares: 1, value: 1 },
+    });
+    forgetFundHistory("0001067983");
+    try {
+      const { data, errors } = await asPro(researchQuery, { tickers: ["AAPL"], asOf: "2020-06-01" });
+      expect(errors).toBeUndefined();
+      expect(data!.stocks[0].research.fundQuarters).toEqual([{ cik: "0001067983", name: "BERKSHIRE HATHAWAY INC", quarterEnd: null, knownFrom: null }]);
+      expect(data!.stocks[0].research.fundPositions).toEqual([]);
+    } finally {
+      await db.prisma.hedgeFundHolding.deleteMany({ where: { quarterEnd: "9999-12-31" } });
+      await db.prisma.hedgeFundFiling.deleteMany({ where: { quarterEnd: "9999-12-31" } });
+      forgetFundHistory("0001067983");
     }
   });
 

@@ -35,7 +35,9 @@ const appPackages = [
   "rss-parser",
   "sentiment",
   "csv-parse/sync",
+  "csv-parse",
   "fast-xml-parser",
+  "saxes",
   "ml-matrix",
 ];
 

@@ -8,6 +8,9 @@ export type LogLine = { msg: string; level: number; [field: string]: unknown };
 
 export type ServerProcess = {
   port: number;
+  pid: number;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
   logs: LogLine[];
   /** Resolves with the first log line (already seen or to come) that matches. */
   waitForLog(matches: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
@@ -58,6 +61,8 @@ export function startServer(port: number, env: NodeJS.ProcessEnv): ServerProcess
 
   return {
     port,
+    pid: child.pid!,
+    stderr: () => stderr.join(""),
     logs,
     exited,
     kill: (signal) => child.kill(signal),
