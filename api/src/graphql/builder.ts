@@ -1,4 +1,4 @@
-import SchemaBuilder from "@pothos/core";
+import SchemaBuilder, { brandWithType, getTypeBrand } from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
@@ -60,15 +60,16 @@ export const builder = new SchemaBuilder<{
     clientMutationId: "omit",
     cursorType: "String",
     nodeQueryOptions: {
-      resolve: (_root, { id }, _context, info, resolveNode) => {
+      resolve: async (_root, { id }, _context, info, resolveNode) => {
         assertNodeTypes(info.schema, [id.typename]);
-        return resolveNode(id);
+        const [node] = await typedNodes([id], [await resolveNode(id)]);
+        return node;
       },
     },
     nodesQueryOptions: {
-      resolve: (_root, { ids }, _context, info, resolveNodes) => {
+      resolve: async (_root, { ids }, _context, info, resolveNodes) => {
         assertNodeTypes(info.schema, ids.map((id) => id.typename));
-        return resolveNodes(ids);
+        return typedNodes(ids, await resolveNodes(ids));
       },
     },
   },
@@ -81,6 +82,23 @@ function assertNodeTypes(schema: GraphQLSchema, typenames: string[]) {
     const isNode = isObjectType(type) && type.getInterfaces().some((iface) => iface.name === "Node");
     if (!isNode) throw new AppError("NOT_FOUND", "No object exists with this id.");
   }
+}
+
+/**
+ * The loaded nodes, each settled and branded with the type its id names, so Node.resolveType places
+ * it whichever lookup settles first. The relay plugin caches a loader's pending promise per request
+ * and brands the object only when the lookup that started the load finishes: a second lookup of the
+ * same id in the operation (`node(id: X)` with `nodes(ids: [X])`) took the object from that promise
+ * a few ticks earlier, still without its brand, and the executor answered null with "Runtime Object
+ * type is not a possible type for Node".
+ */
+async function typedNodes(ids: readonly { typename: string }[], loaded: readonly unknown[]): Promise<unknown[]> {
+  const nodes = await Promise.all(loaded);
+  nodes.forEach((node, index) => {
+    // By type name, as the relay plugin brands (its typing asks for a type reference).
+    if (node !== null && typeof node === "object" && getTypeBrand(node) === null) brandWithType(node, ids[index].typename as never);
+  });
+  return nodes;
 }
 
 builder.queryType({});

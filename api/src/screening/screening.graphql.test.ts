@@ -299,4 +299,20 @@ describe("saved screens", () => {
     const pro = await signedInAgent(test.app, db, proUser);
     expect((await graphql(saveMutation, { input: combined }, pro)).data!.saveScreen.savedScreen).toMatchObject({ kind: "COMBINED" });
   });
+
+  it("finds a Pro saved screen by node(id:) and nodes(ids:) in one query, for its owner only", async () => {
+    const owner = await signedInAgent(test.app, db, proUser);
+    const input = { name: "Pro node and nodes", kind: "PRO", request: { universe: "SP500" }, advanced: { maxAiRank: 50 } };
+    const saved = await graphql(saveMutation, { input }, owner);
+    expect(saved.errors).toBeUndefined();
+    const { id } = saved.data!.saveScreen.savedScreen;
+    const both = `query Both($id: ID!) { node(id: $id) { id ... on SavedScreen { name kind } } nodes(ids: [$id]) { id ... on SavedScreen { name kind } } }`;
+    const expected = { id, name: "Pro node and nodes", kind: "PRO" };
+    // nodes first, then node: either order resolves the same record, typed, in both places.
+    const reversed = `query Reversed($id: ID!) { nodes(ids: [$id, $id]) { id ... on SavedScreen { name } } node(id: $id) { id ... on SavedScreen { name } } }`;
+    expect(await graphql(both, { id }, owner)).toEqual({ data: { node: expected, nodes: [expected] } });
+    expect(await graphql(reversed, { id }, owner)).toEqual({ data: { nodes: [{ id, name: expected.name }, { id, name: expected.name }], node: { id, name: expected.name } } });
+    const stranger = await signedInAgent(test.app, db, await createUser(db, { pro: true }));
+    expect(await graphql(both, { id }, stranger)).toEqual({ data: { node: null, nodes: [null] } });
+  });
 });
