@@ -134,13 +134,13 @@ const AiPicksConnection = builder.connectionObject(
   { name: "AiPickEdge" },
 );
 
+/** aiPicks(first:): a page of 1 to MAX_PICKS_PAGE picks, the free ones by default. */
+const PICKS_PAGE = { min: 1, max: MAX_PICKS_PAGE, default: FREE_PICKS } as const;
+
 /** The page's offset, checked: an `after` that is no cursor of this connection is a BAD_USER_INPUT. */
 function pageOffset(args: { first?: number | null; after?: string | null }): { offset: number; first: number } {
-  const first = args.first ?? FREE_PICKS;
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PICKS_PAGE) {
-    const message = `first must be between 0 and ${MAX_PICKS_PAGE}`;
-    throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "first", message }] });
-  }
+  // In PICKS_PAGE: refused before execution otherwise (graphql/int-args.ts).
+  const first = args.first ?? PICKS_PAGE.default;
   if (!args.after) return { offset: 0, first };
   let after = Number.NaN;
   try {
@@ -162,7 +162,8 @@ builder.queryField("aiPicks", (t) =>
       `AI stock picks on a day, ranked. The top ${FREE_PICKS} are free; a page reaching past rank ${FREE_PICKS} needs Pro (PRO_REQUIRED naming first or after). ` +
       "asOf: a day within the stored prices (default: the app's default as-of day, else the latest price day).",
     args: { first: t.arg.int(), after: t.arg.string(), asOf: t.arg.string({ description: "YYYY-MM-DD" }) },
-    complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? FREE_PICKS) / 25)), multiplier: 0 }),
+    intArgs: { first: PICKS_PAGE },
+    complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? PICKS_PAGE.default) / 25)), multiplier: 0 }),
     resolve: async (_root, args, context) => {
       const { offset, first } = pageOffset(args);
       assertPicksAllowed(context.viewer, offset, first, args.after && offset + first > FREE_PICKS && offset >= FREE_PICKS ? "after" : "first");

@@ -21,6 +21,8 @@ import type { ReliabilityBin } from "./evaluation";
 const pro = { pro: true } as const;
 /** Stored lists, in memory: priced as one item. */
 const precomputed = { complexity: { field: 1, multiplier: 1 } } as const;
+/** history(first:): 1 to 100 reports; all of them (up to 100) by default. */
+const HISTORY_FIRST = { min: 1, max: 100, default: 100 } as const;
 
 const ReportTimeEnum = builder.enumType("EarningsReportTime", {
   description: "When the report came out, from its local (exchange) announcement time.",
@@ -128,9 +130,11 @@ const StockEarningsRef = builder.objectRef<StockEarningsView>("StockEarnings").i
     history: t.field({
       type: [EarningsReportRef],
       description: "Quarters reported on or before asOf, newest first, each with the probability the model gave before it.",
-      args: { first: t.arg.int({ description: "How many (default all, at most 100)." }) },
+      args: { first: t.arg.int({ description: "How many, the newest first." }) },
+      intArgs: { first: HISTORY_FIRST },
       complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? 25) / 25)), multiplier: 0 }),
-      resolve: (earnings, args) => earnings.history.slice(0, Math.max(0, Math.min(args.first ?? 100, 100))),
+      // In HISTORY_FIRST: refused before execution otherwise (graphql/int-args.ts).
+      resolve: (earnings, args) => earnings.history.slice(0, args.first ?? HISTORY_FIRST.default),
     }),
     skill: t.field({ type: EarningsSkillRef, nullable: true, resolve: (_earnings, _args, context) => earningsSkill(context.db) }),
     source: t.field({ type: EarningsSourceRef, resolve: () => earningsSource }),

@@ -10,6 +10,7 @@ import { getDatamodel } from "../generated/pothos-prisma-types";
 import type { RequestContext } from "../context";
 import { authScopesFor } from "../auth/viewer";
 import { fieldComplexity } from "../api-usage/query-cost";
+import IntArgsPlugin from "./int-args";
 
 export type GraphQLContext = RequestContext;
 
@@ -32,7 +33,8 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // scope-auth first, so auth checks run before other plugins' wrappers.
-  plugins: [ScopeAuthPlugin, ComplexityPlugin, PrismaPlugin, RelayPlugin],
+  // intArgs: each count's range (graphql/int-args.ts), in its argument's description and extensions.
+  plugins: [ScopeAuthPlugin, ComplexityPlugin, PrismaPlugin, RelayPlugin, IntArgsPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => authScopesFor(context.viewer),

@@ -1,7 +1,6 @@
 // GraphQL Query.hedgeFund(cik) and Query.hedgeFunds: which funds are tracked is public; every
 // figure of their 13F holdings (quarters, holdings, history) needs Pro.
 import { resolveArrayConnection } from "@pothos/plugin-relay";
-import { AppError } from "../errors/app-error";
 import { builder } from "../graphql/builder";
 import { resolveAsOfDay } from "../market-data/as-of";
 import { fundHistory, fundHistoryAsOf, HOLDING_ORDERS, normalizeCik, orderedHoldings, pickQuarter, SOURCE_LABELS, type FundHistory, type QuarterView } from "./hedge-funds";
@@ -11,6 +10,10 @@ import type { PositionChange } from "./quarter-changes";
 const precomputed = { complexity: { field: 1, multiplier: 1 } } as const;
 const pro = { authScopes: { pro: true } } as const;
 const MAX_HOLDINGS_PAGE = 500;
+/** holdings(first:): 1 to 500 positions a page. */
+const HOLDINGS_PAGE = { min: 1, max: MAX_HOLDINGS_PAGE, default: 50 } as const;
+/** valueHistory(top:): the latest quarter's 1 to 10 largest positions. */
+const VALUE_HISTORY_TOP = { min: 1, max: 10, default: 5 } as const;
 
 const ChangeKindEnum = builder.enumType("HedgeFundChangeKind", {
   values: {
@@ -162,20 +165,18 @@ const HedgeFundRef = builder.objectRef<FundAsOf>("HedgeFund").implement({
       description: "A quarter's holdings with their change since the previous stored quarter (null when the fund has no quarter).",
       args: {
         quarter: t.arg.string({ description: "Quarter end YYYY-MM-DD; default the latest." }),
-        first: t.arg.int({ description: `Up to ${MAX_HOLDINGS_PAGE}; default 50.` }),
+        first: t.arg.int(),
         after: t.arg.string(),
         orderBy: t.arg({ type: HoldingOrderEnum, defaultValue: "VALUE_DESC" }),
         includeSoldOut: t.arg.boolean({ defaultValue: false, description: "Also list positions sold out since the previous quarter." }),
       },
-      complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? 50) / 25)), multiplier: 0 }),
+      intArgs: { first: HOLDINGS_PAGE },
+      complexity: (args) => ({ field: Math.max(1, Math.ceil((args.first ?? HOLDINGS_PAGE.default) / 25)), multiplier: 0 }),
       resolve: (history, args) => {
         const quarter = pickQuarter(history, args.quarter, "quarter");
         if (!quarter) return null;
-        const first = args.first ?? 50;
-        if (!Number.isInteger(first) || first < 0 || first > MAX_HOLDINGS_PAGE) {
-          const message = `first must be between 0 and ${MAX_HOLDINGS_PAGE}`;
-          throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "first", message }] });
-        }
+        // In HOLDINGS_PAGE: refused before execution otherwise (graphql/int-args.ts).
+        const first = args.first ?? HOLDINGS_PAGE.default;
         const holdings = orderedHoldings(quarter, args.orderBy ?? "VALUE_DESC", args.includeSoldOut ?? false);
         const connection = resolveArrayConnection({ args: { first, after: args.after ?? undefined }, maxSize: MAX_HOLDINGS_PAGE }, holdings);
         return { ...connection, quarter, total: holdings.length } as HoldingsConnectionShape;
@@ -185,10 +186,12 @@ const HedgeFundRef = builder.objectRef<FundAsOf>("HedgeFund").implement({
       type: [ValueSeriesRef],
       ...pro,
       ...precomputed,
-      description: "The latest quarter's largest positions (top, default 5, at most 10) and their value in every stored quarter.",
-      args: { top: t.arg.int({ defaultValue: 5 }) },
+      description: "The latest quarter's largest positions (top) and their value in every stored quarter.",
+      args: { top: t.arg.int({ defaultValue: VALUE_HISTORY_TOP.default, description: "How many positions." }) },
+      intArgs: { top: VALUE_HISTORY_TOP },
       resolve: (history, args) => {
-        const top = Math.min(Math.max(args.top ?? 5, 1), 10);
+        // In VALUE_HISTORY_TOP: refused before execution otherwise (graphql/int-args.ts).
+        const top = args.top ?? VALUE_HISTORY_TOP.default;
         const latest = history.quarters[0];
         if (!latest) return [];
         const oldestFirst = [...history.quarters].reverse();

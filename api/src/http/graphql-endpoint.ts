@@ -8,6 +8,7 @@ import { AppError } from "../errors/app-error";
 import { useOneScreenPerOperation } from "../screening/one-screen-per-operation";
 import { renderGraphiQL } from "./graphiql";
 import { useUnreadableRequestsRefused, yogaLogging } from "./graphql-errors";
+import { useIntArgRanges } from "../graphql/int-args";
 import { schema } from "../graphql/schema";
 import { useBundledDataGate } from "../startup/data-gate";
 import { requestContext } from "./request-context";
@@ -100,7 +101,8 @@ export function createGraphQLEndpoint(deps: AppDeps) {
           onError: (result) => deps.logger.error({ errors: result.errors }, "GraphQL JIT compilation failed"),
         },
       ),
-      // Before anything is charged: a query runs at most one screen.
+      // Before anything is charged: every count in its documented range, and at most one screen.
+      useIntArgRanges(),
       useOneScreenPerOperation(),
       // Query cost and depth limits, hourly point budgets and X-RateLimit-* headers.
       useApiUsage(deps),

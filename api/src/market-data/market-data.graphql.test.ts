@@ -84,7 +84,8 @@ describe("Stock.technicals and Stock.priceHistory", () => {
     const { data } = await graphql(stockQuery, { ticker: "AAPL" });
     expect(data.stock.priceHistory.bars[0].date >= "2020-04-22").toBe(true);
     expect(data.stock.priceHistory.bars.length).toBeGreaterThan(240);
-    const { errors } = await graphql(stockQuery, { ticker: "AAPL", days: 10 });
+    // Refused before it runs (HTTP 400), as every count outside its range (graphql/int-args.ts).
+    const { errors } = (await request(test.app).post("/graphql").send({ query: stockQuery, variables: { ticker: "AAPL", days: 10 } }).expect(400)).body as { errors?: { extensions?: unknown }[] };
     expect(errors?.[0].extensions).toMatchObject({
       code: "BAD_USER_INPUT",
       fieldErrors: [{ field: "days", message: "days must be between 30 and 3650." }],

@@ -136,6 +136,7 @@ builder.objectFields(Stock, (t) => ({
     description:
       "Daily bars with SMA 5/20/50 over the last `days` calendar days (30–3650, default 365) up to the latest bar, or the latest on or before asOf.",
     args: { days: t.arg.int(), asOf: t.arg.string({ description: asOfArgDescription }) },
+    intArgs: { days: priceHistoryDays },
     resolve: async (stock, args, context) => {
       const { days } = parseInput(daysSchema, { days: args.days ?? priceHistoryDays.default });
       const asOf = await parsePriceAsOf(context.db, args.asOf);

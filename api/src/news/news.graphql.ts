@@ -13,6 +13,9 @@ import { newestFirst, summarizeNews, windowArticlesWhere, type NewsSourceStatus,
 import type { AnalystAction as AnalystActionShape } from "./sentiment/analyst-actions";
 import type { TrendingTopic as TrendingTopicShape } from "./trending-topics";
 
+/** NewsSentiment.articles(first:, last:): 1 to 50 articles a page. */
+const ARTICLES_PAGE = { min: 1, max: 50, default: 10 } as const;
+
 const NewsTimeframe = builder.enumType("NewsTimeframe", {
   description: "A news window ending at the news clock's as-of time.",
   values: {
@@ -184,8 +187,9 @@ const NewsSentiment = builder.objectRef<NewsSummary>("NewsSentiment").implement(
     articles: t.prismaConnection({
       type: "NewsArticle",
       cursor: "id",
-      defaultSize: 10,
-      maxSize: 50,
+      defaultSize: ARTICLES_PAGE.default,
+      maxSize: ARTICLES_PAGE.max,
+      intArgs: { first: ARTICLES_PAGE, last: ARTICLES_PAGE },
       description: "The counted articles, newest first.",
       resolve: (query, summary, _args, context) =>
         context.db.prisma.newsArticle.findMany({ ...query, where: windowArticlesWhere(summary), orderBy: newestFirst }),

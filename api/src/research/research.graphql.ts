@@ -256,12 +256,17 @@ const StockSuggestionRef = builder.objectRef<StockSuggestion>("StockSuggestion")
   }),
 });
 
+/** stockSuggestions(first:): 1 to 20 suggestions. */
+const SUGGESTIONS_FIRST = { min: 1, max: 20, default: 8 } as const;
+
 builder.queryField("stockSuggestions", (t) =>
   t.field({
     type: [StockSuggestionRef],
-    description: "Type-ahead over the universe lists (S&P 500, S&P 400/600 + NASDAQ-100, all US-listed common stocks): ticker matches first, then company names. At most `first` (default 8, at most 20).",
-    args: { query: t.arg.string({ required: true }), first: t.arg.int() },
-    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Math.min(args.first ?? 8, 20)) }),
-    resolve: (_root, { query, first }) => suggestStocks(query, first ?? 8),
+    description: "Type-ahead over the universe lists (S&P 500, S&P 400/600 + NASDAQ-100, all US-listed common stocks): ticker matches first, then company names. At most `first`.",
+    args: { query: t.arg.string({ required: true }), first: t.arg.int({ description: "How many suggestions at most." }) },
+    intArgs: { first: SUGGESTIONS_FIRST },
+    complexity: (args) => ({ field: 1, multiplier: Math.max(1, Math.min(args.first ?? SUGGESTIONS_FIRST.default, SUGGESTIONS_FIRST.max)) }),
+    // In SUGGESTIONS_FIRST: refused before execution otherwise (graphql/int-args.ts).
+    resolve: (_root, { query, first }) => suggestStocks(query, first ?? SUGGESTIONS_FIRST.default),
   }),
 );

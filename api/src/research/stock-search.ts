@@ -3,11 +3,14 @@
 // chart and indicators then; otherwise only its news).
 import { z } from "zod";
 import type { AppDeps } from "../context";
+import { intInRange } from "../errors/int-range";
 import { parseInput } from "../errors/validation";
 import { findKnownStock, type KnownStock } from "../stocks/symbols";
 import { suggestStocks } from "./suggestions";
 
-export const STOCK_SEARCH_LIMITS = { queryMaxLength: 40, firstDefault: 8, firstMax: 20 } as const;
+export const STOCK_SEARCH_LIMITS = { queryMaxLength: 40 } as const;
+/** stockSearch(first:): 1 to 20 matches. */
+export const STOCK_SEARCH_FIRST = { min: 1, max: 20, default: 8 } as const;
 
 const searchInputSchema = z.object({
   query: z
@@ -15,11 +18,7 @@ const searchInputSchema = z.object({
     .trim()
     .min(1, "query must not be empty.")
     .max(STOCK_SEARCH_LIMITS.queryMaxLength, `query must be at most ${STOCK_SEARCH_LIMITS.queryMaxLength} characters.`),
-  first: z
-    .number()
-    .int("first must be a whole number.")
-    .min(1, `first must be between 1 and ${STOCK_SEARCH_LIMITS.firstMax}.`)
-    .max(STOCK_SEARCH_LIMITS.firstMax, `first must be between 1 and ${STOCK_SEARCH_LIMITS.firstMax}.`),
+  first: intInRange("first", STOCK_SEARCH_FIRST),
 });
 
 export type StockSearchMatch = { stock: KnownStock; hasPrices: boolean };
@@ -34,11 +33,11 @@ export async function searchStocks(
   deps: Pick<AppDeps, "technicals">,
   input: { query: string; first?: number | null },
 ): Promise<StockSearchMatch[]> {
-  const { query, first } = parseInput(searchInputSchema, { query: input.query, first: input.first ?? STOCK_SEARCH_LIMITS.firstDefault });
+  const { query, first } = parseInput(searchInputSchema, { query: input.query, first: input.first ?? STOCK_SEARCH_FIRST.default });
   const priced = (await deps.technicals.current()).byTicker;
   const typed = query.toUpperCase();
   // Every candidate suggestStocks gives, so priced stocks further down its list can move up.
-  const matches = suggestStocks(query, STOCK_SEARCH_LIMITS.firstMax).flatMap((suggestion) => {
+  const matches = suggestStocks(query, STOCK_SEARCH_FIRST.max).flatMap((suggestion) => {
     const stock = findKnownStock(suggestion.ticker);
     return stock ? [{ stock, hasPrices: priced.has(stock.ticker) }] : [];
   });

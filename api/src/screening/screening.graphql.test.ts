@@ -125,9 +125,11 @@ describe("Query.screen", () => {
     });
   });
 
-  it("refuses pages over 10,000 rows and cursors from elsewhere, naming the argument", async () => {
-    const tooMany = await graphql(screenQuery, { input: { universe: "MANUAL", tickers: ["AAPL"] }, first: 10_001 });
-    expect(tooMany.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "first", message: "first must be between 0 and 10000" }] });
+  it("refuses pages of no rows or over 10,000 rows and cursors from elsewhere, naming the argument", async () => {
+    for (const first of [10_001, 0, -1]) {
+      const refused = await graphql(screenQuery, { input: { universe: "MANUAL", tickers: ["AAPL"] }, first });
+      expect(refused).toEqual({ errors: [expect.objectContaining({ extensions: { code: "BAD_USER_INPUT", fieldErrors: [{ field: "first", message: "first must be between 1 and 10000." }] } })] });
+    }
     const badCursor = await graphql(screenQuery, { input: { universe: "MANUAL", tickers: ["AAPL"] }, after: "not-a-cursor" });
     expect(badCursor.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "after" }] });
   });

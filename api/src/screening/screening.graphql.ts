@@ -2,7 +2,7 @@
 // rows as in-memory connections of precomputed rows, the methodology and universes, the
 // viewer's latest stored run, and saved screens (a Node only its owner can read).
 import { cursorToOffset, encodeGlobalID, resolveArrayConnection } from "@pothos/plugin-relay";
-import { FUND_CHANGE_FILTERS, GICS_SECTORS, PRO_NUMBER_RULES, type ProFilters } from "@shared/screen-rules";
+import { FUND_CHANGE_FILTERS, GICS_SECTORS, PRO_NUMBER_RULES, SCREEN_NUMBER_RULES, type NumberRule, type ProFilters } from "@shared/screen-rules";
 import { ViewerRef } from "../auth/viewer.graphql";
 import { AppError } from "../errors/app-error";
 import type { SavedScreen as SavedScreenRecord } from "../generated/prisma/client";
@@ -108,24 +108,31 @@ const NOT_APPLIED = {
   batchSize: "Not applied: indicators are precomputed for every symbol (BATCH_SIZE_IGNORED says so when set).",
 };
 
+/** A Basic request number's bound and default, as screen-request.ts applies them (shared/screen-rules.ts). */
+const screenRuleText = (field: keyof typeof SCREEN_NUMBER_RULES) => {
+  const rule: NumberRule = SCREEN_NUMBER_RULES[field];
+  const bound = rule.max === undefined ? `At least ${rule.min}` : `${rule.min}–${rule.max}`;
+  return `${bound}${rule.integer ? ", whole" : ""}${rule.default === null ? "" : ` (default ${rule.default})`}.`;
+};
+
 /** The ScreenInput fields, shared by ProScreenInput. */
 const screenInputFields = (t: Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0]) => ({
     asOf: t.string({ description: "Screen as of this past day (YYYY-MM-DD), within the stored prices' range: indicators from bars dated on or before it, news up to its end (UTC). Default: the latest bar and the news clock." }),
     batchSize: t.int({ deprecationReason: NOT_APPLIED.batchSize }),
     includeEtf: t.boolean(),
-    lookbackDays: t.int(),
-    maxBeta: t.float(),
-    maxEarnDays: t.int(),
+    lookbackDays: t.int({ description: `Calendar days back in which an SMA 5/20 crossover counts: ${screenRuleText("lookbackDays")}` }),
+    maxBeta: t.float({ description: `Beta (60 days) at most: ${screenRuleText("maxBeta")}` }),
+    maxEarnDays: t.int({ description: `Leave out rows reporting earnings within this many days; 0: no filter. ${screenRuleText("maxEarnDays")}` }),
     maxRsi: t.float({ description: "Only rows with RSI 14 at or below this (0–100). Not in the spec form; used by presets." }),
-    maxSymbols: t.int(),
-    minBeta: t.float(),
+    maxSymbols: t.int({ description: `Symbols of the universe scanned at most; 0: every symbol. ${screenRuleText("maxSymbols")}` }),
+    minBeta: t.float({ description: `Beta (60 days) at least: ${screenRuleText("minBeta")}` }),
     minOptionsOi: t.int({ deprecationReason: NOT_APPLIED.options }),
     minRsi: t.float({ description: "Only rows with RSI 14 at or above this (0–100)." }),
     minSentiment: t.float({ description: "Only rows whose news sentiment in the window is at least this (-1..1); rows without news fail." }),
-    minPrice: t.float(),
-    minVolume: t.int(),
+    minPrice: t.float({ description: `Last close at least (USD): ${screenRuleText("minPrice")}` }),
+    minVolume: t.int({ description: `20-day average volume at least: ${screenRuleText("minVolume")}` }),
     newsSources: t.field({ type: NewsSourcesInput }),
-    newsWindowDays: t.int(),
+    newsWindowDays: t.int({ description: `Days of news counted: ${screenRuleText("newsWindowDays")}` }),
     requireCrossover: t.boolean({ description: "Only rows where SMA 5 crossed above SMA 20 inside the lookback window." }),
     requireMaCondition: t.boolean({ description: "Only rows with SMA 5 above SMA 20." }),
     requireOptions: t.boolean({ deprecationReason: NOT_APPLIED.options }),
@@ -311,16 +318,14 @@ const CombinedScreenRowRef = builder.objectRef<CombinedScreenRow>("CombinedScree
 
 /** The most rows one page may hold: a whole all_market screen. */
 export const MAX_ROWS_PAGE = 10_000;
-const DEFAULT_ROWS_PAGE = 100;
+/** rows(first:): 1 to a whole all_market screen, 100 by default. */
+const ROWS_PAGE = { min: 1, max: MAX_ROWS_PAGE, default: 100 } as const;
 /** Points a rows page costs per 100 rows (the rows are precomputed scalars, so what is selected inside is free). */
 const ROWS_PER_POINT = 100;
 
 function rowsPage<Row>(rows: Row[], args: { first?: number | null; after?: string | null }) {
-  const first = args.first ?? DEFAULT_ROWS_PAGE;
-  if (first < 0 || first > MAX_ROWS_PAGE) {
-    const message = `first must be between 0 and ${MAX_ROWS_PAGE}`;
-    throw new AppError("BAD_USER_INPUT", message, { fieldErrors: [{ field: "first", message }] });
-  }
+  // In ROWS_PAGE: refused before execution otherwise (graphql/int-args.ts).
+  const first = args.first ?? ROWS_PAGE.default;
   if (args.after) {
     let offset = Number.NaN;
     try {
@@ -356,7 +361,7 @@ const CombinedScreenRowConnection = builder.connectionObject(
 
 /** ceil(first / 100) points for the page, nothing for what is inside it. */
 const rowsComplexity = (args: { first?: number | null }) => ({
-  field: Math.max(1, Math.ceil((args.first ?? DEFAULT_ROWS_PAGE) / ROWS_PER_POINT)),
+  field: Math.max(1, Math.ceil((args.first ?? ROWS_PAGE.default) / ROWS_PER_POINT)),
   multiplier: 0,
 });
 
@@ -368,6 +373,7 @@ const BasicScreenResult = builder.objectRef<BasicScreenOutcome>("BasicScreenResu
       type: BasicScreenRowConnection,
       description: "Rows sorted by technical score, highest first.",
       args: { after: t.arg.string(), first: t.arg.int() },
+      intArgs: { first: ROWS_PAGE },
       complexity: rowsComplexity,
       resolve: (outcome, args) => rowsPage(outcome.rows, args),
     }),
@@ -396,6 +402,7 @@ const CombinedScreenResult = builder.objectRef<CombinedScreenOutcome>("CombinedS
       type: CombinedScreenRowConnection,
       description: "Rows sorted by combined score, highest first.",
       args: { after: t.arg.string(), first: t.arg.int() },
+      intArgs: { first: ROWS_PAGE },
       complexity: rowsComplexity,
       resolve: (outcome, args) => rowsPage(outcome.rows, args),
     }),
@@ -513,6 +520,7 @@ const ProScreenResult = builder.objectRef<ProScreenOutcome>("ProScreenResult").i
       type: ProScreenRowConnection,
       description: "Rows sorted by combined score, highest first.",
       args: { after: t.arg.string(), first: t.arg.int() },
+      intArgs: { first: ROWS_PAGE },
       complexity: rowsComplexity,
       resolve: (outcome, args) => rowsPage(outcome.rows, args),
     }),

@@ -9,7 +9,7 @@ import { builder } from "../../graphql/builder";
 import { feedProblem } from "../ingestion/fetch-feed";
 import { FeedProblemEnum } from "../news.graphql";
 import {
-  MARKET_VIDEOS_MAX_PAGE,
+  MARKET_VIDEOS_PAGE,
   VIDEO_SNAPSHOT_LABEL,
   listMarketVideos,
   marketVideoChannels,
@@ -98,7 +98,7 @@ builder.queryField("marketVideos", (t) =>
     authScopes: pro,
     description:
       `Financial news videos, newest first (Pro only): the configured channels' YouTube feeds and the ${VIDEO_SNAPSHOT_LABEL}. ` +
-      `first/last are 1–${MARKET_VIDEOS_MAX_PAGE} (default 20); bad arguments are BAD_USER_INPUT naming the field. ` +
+      `first/last are ${MARKET_VIDEOS_PAGE.min}–${MARKET_VIDEOS_PAGE.max} (default ${MARKET_VIDEOS_PAGE.default}); bad arguments are BAD_USER_INPUT naming the field. ` +
       "Only videos published by the end of asOf (YYYY-MM-DD, not after today; default: the app's default as-of day; the connection's asOf says which day was used).",
     args: {
       ticker: t.arg.string({ description: "Only videos tagged with this ticker (FB is read as META)." }),
@@ -106,6 +106,7 @@ builder.queryField("marketVideos", (t) =>
       search: t.arg.string({ description: "Only titles containing every word of this text (any case)." }),
       asOf: t.arg.string({ description: "YYYY-MM-DD" }),
     },
+    intArgs: { first: MARKET_VIDEOS_PAGE, last: MARKET_VIDEOS_PAGE },
     // Cursors are checked here (BAD_USER_INPUT naming after/before), not by a generic connection helper.
     resolve: (_root, args, context) => listMarketVideos(context.db, args),
     },

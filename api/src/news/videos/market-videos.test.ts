@@ -309,8 +309,11 @@ describe("GraphQL marketVideos", () => {
       [{ channel: "x".repeat(101) }, "channel"],
       [{ search: "   " }, "search"],
     ] as const) {
-      const body = await list(pro, variables);
-      expect(body.data).toBeNull();
+      // A page size outside 1–50 is refused before the query runs (HTTP 400, no data); the rest by the field.
+      const response = await pro.post("/graphql").send({ query: LIST, variables });
+      expect(response.status).toBe(field === "first" || field === "last" ? 400 : 200);
+      const body = response.body as ListBody;
+      expect(body.data ?? null).toBeNull();
       expect(body.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field }] });
     }
   });

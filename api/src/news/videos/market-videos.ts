@@ -6,6 +6,7 @@ import { z } from "zod";
 import { endOfDay } from "@shared/as-of";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/database";
+import { intInRange } from "../../errors/int-range";
 import { parseInput } from "../../errors/validation";
 import { resolveAsOfDay } from "../../market-data/as-of";
 import type { MarketVideo, MarketVideoFeed, Prisma } from "../../generated/prisma/client";
@@ -208,16 +209,10 @@ async function syncVideoFeedRows(db: Database, feeds: VideoFeedConfig[]): Promis
 // ---------------------------------------------------------------------------------------------
 // Listing
 
-export const MARKET_VIDEOS_MAX_PAGE = 50;
-const DEFAULT_PAGE = 20;
+/** marketVideos(first:, last:): 1 to 50 videos a page. */
+export const MARKET_VIDEOS_PAGE = { min: 1, max: 50, default: 20 } as const;
 
-const pageSize = (field: string) =>
-  z
-    .number()
-    .int(`${field} must be a whole number`)
-    .min(1, "must be at least 1")
-    .max(MARKET_VIDEOS_MAX_PAGE, `must be at most ${MARKET_VIDEOS_MAX_PAGE}`)
-    .nullish();
+const pageSize = (field: string) => intInRange(field, MARKET_VIDEOS_PAGE).nullish();
 const cursor = z
   .string()
   .max(200, "must be a cursor from an earlier page")
@@ -283,7 +278,7 @@ export async function listMarketVideos(db: Database, args: MarketVideoArgs & { a
   const asOf = await resolveAsOfDay(db, args.asOf, "default");
   const published: Prisma.MarketVideoWhereInput = asOf ? { publishedAt: { lte: endOfDay(asOf) } } : {};
   const connection = await resolveCursorConnection(
-    { args, toCursor: encodeVideoCursor, defaultSize: DEFAULT_PAGE, maxSize: MARKET_VIDEOS_MAX_PAGE },
+    { args, toCursor: encodeVideoCursor, defaultSize: MARKET_VIDEOS_PAGE.default, maxSize: MARKET_VIDEOS_PAGE.max },
     ({ after, before, limit, inverted }: ResolveCursorConnectionArgs) => {
       const afterPosition = after ? decodeVideoCursor(after) : null;
       const beforePosition = before ? decodeVideoCursor(before) : null;
