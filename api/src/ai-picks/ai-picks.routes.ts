@@ -2,22 +2,23 @@ import { Router } from "express";
 import { z } from "zod";
 import { authScopesFor } from "../auth/viewer";
 import type { AppDeps } from "../context";
+import { decimalIntegerParam } from "../errors/int-range";
 import { parseInput } from "../errors/validation";
 import { requestContext } from "../http/request-context";
 import { aiPicksDay, aiTrackRecord, assertPicksAllowed, FREE_PICKS, METHOD_TEXT, newsNoteOf, whyOf } from "./ai-picks";
 
-const MAX_LIMIT = 1_000;
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
+/** ?limit=: how many picks, 1–1000 in decimal digits (default: the free ones, or every pick for Pro). */
+export const AI_PICKS_LIMIT = { min: 1, max: 1_000 } as const;
 const querySchema = z.object({
   asOf: z.string().optional(),
-  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE }).min(1, { error: LIMIT_MESSAGE }).max(MAX_LIMIT, { error: LIMIT_MESSAGE }).optional(),
+  limit: decimalIntegerParam("limit", AI_PICKS_LIMIT),
 });
 
 /**
  * REST shims of Query.aiPicks and Query.aiTrackRecord. GET /api/ai-picks (spec §7: `results` with
  * ticker, rank, ai_score, price, returns_1m): the top 5 for everyone, every pick for Pro;
  * `?asOf=YYYY-MM-DD` picks the day (default: the latest stored price day; `asOf` in the response is
- * the trading day scored), `?limit=N` the count (past 5: Pro).
+ * the trading day scored), `?limit=N` the count (1–1000 in decimal digits, else 400 naming limit; past 5: Pro).
  */
 export function aiPicksRoutes(deps: AppDeps): Router {
   const router = Router();

@@ -103,6 +103,18 @@ describe("AI picks", () => {
 
       const badDay = await request(app).get("/api/ai-picks?asOf=2021-02-30").expect(400);
       expect(badDay.body.errors[0].field).toBe("asOf");
+
+      // limit is 1–1000 written in decimal digits: hex, exponents, spaces, fractions and ranges out are named, not read.
+      for (const limit of ["0x10", "1e3", "%205", "5%20", "5.5", "+5", "", "0", "-1", "1001", "99999999999999999999"]) {
+        const refused = await request(app).get(`/api/ai-picks?limit=${limit}`).set("authorization", `Bearer ${secret}`);
+        expect({ limit, status: refused.status, body: refused.body }).toEqual({
+          limit,
+          status: 400,
+          body: { message: "Invalid input: limit", code: "BAD_USER_INPUT", errors: [{ field: "limit", message: expect.stringMatching(/^limit must be a whole number between 1 and 1000|^limit must be between 1 and 1000/) }] },
+        });
+      }
+      expect((await request(app).get("/api/ai-picks?limit=3").expect(200)).body.results).toHaveLength(3);
+      expect((await request(app).get("/api/ai-picks?limit=007").set("authorization", `Bearer ${secret}`).expect(200)).body.results).toHaveLength(7);
     });
 
     it("follows the as-of day: a stored rebalance, a day scored on request with the month's fit, and a day before the first fit", async () => {
