@@ -81,6 +81,8 @@ export type FuzzRequest = {
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The request holds a count outside its documented range: the answer must refuse it, naming this field. */
+  refuses?: string;
 };
 
 export type FuzzAnswer = { status: number; text: string; body: unknown };
@@ -161,11 +163,28 @@ export function answerProblem(answer: FuzzAnswer): string | null {
   return null;
 }
 
+/**
+ * Why an answer to a request holding an out-of-range count fails, or null: it must be a 4xx
+ * BAD_USER_INPUT naming the field (REST: in `errors`; GraphQL: in an error's `fieldErrors`).
+ */
+export function refusalProblem(answer: FuzzAnswer, field: string): string | null {
+  const body = answer.body as { code?: unknown; errors?: { field?: unknown; extensions?: { code?: unknown; fieldErrors?: { field?: unknown }[] } }[] } | null;
+  const errors = Array.isArray(body?.errors) ? body.errors : [];
+  const named =
+    (body?.code === "BAD_USER_INPUT" && errors.some((error) => error.field === field)) ||
+    errors.some((error) => error.extensions?.code === "BAD_USER_INPUT" && error.extensions.fieldErrors?.some((fieldError) => fieldError.field === field));
+  if (answer.status >= 400 && answer.status < 500 && named) return null;
+  return `an out-of-range ${field} was not refused by name (status ${answer.status}): ${answer.text.slice(0, 300)}`;
+}
+
 /** Sends each generated request and fails on the first answer below the bar, then on any error log line. */
 export async function fuzzRequests(server: FuzzServer, requests: fc.Arbitrary<FuzzRequest>, runs: number): Promise<void> {
   await fc.assert(
     fc.asyncProperty(requests, async (fuzzRequest) => {
-      const problem = await send(server.url, fuzzRequest).then(answerProblem, (error: Error) => error.message);
+      const problem = await send(server.url, fuzzRequest).then(
+        (answer) => answerProblem(answer) ?? (fuzzRequest.refuses === undefined ? null : refusalProblem(answer, fuzzRequest.refuses)),
+        (error: Error) => error.message,
+      );
       if (!problem) return;
       const { method, path, headers, body } = fuzzRequest;
       throw new Error(`${method} ${path.slice(0, 200)} ${JSON.stringify(headers).slice(0, 300)} body ${String(body).slice(0, 500)}: ${problem}`);
@@ -213,6 +232,20 @@ export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.dictionary(nastyString, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }),
 );
+
+/**
+ * Values a count must refuse, for a range: zero and minus one where out of it, one past each end,
+ * the largest Int, and what is no whole number at all (hex and exponent text, padded digits, a
+ * fraction, 1e3 read as a number past the range). Each is outside the range by construction.
+ */
+export function outOfRangeCounts(range: { min: number; max: number }): unknown[] {
+  const candidates: unknown[] = [0, -1, range.min - 1, range.max + 1, 2_147_483_647, -2_147_483_648, 1e3, "0x10", "1e3", " 5", "5 ", "5", 5.5, range.min + 0.5];
+  const inRange = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value >= range.min && value <= range.max;
+  return [...new Set(candidates)].filter((value) => !inRange(value));
+}
+
+/** Query-string spellings a decimal count parameter must refuse (percent-encoded as sent): hex, exponent, spaces, signs, fractions, empty. */
+export const malformedDecimalTexts = ["0x10", "1e3", "%205", "5%20", "%095", "+5", "5.5", "5.", "", "-", "Infinity", "NaN", "%EF%BC%95", "1_000", "1%2C000"];
 
 /** JSON text nesting far deeper than any input (as text: JSON.stringify itself would overflow), for recursive checks. */
 export const deeplyNestedJson: fc.Arbitrary<string> = fc

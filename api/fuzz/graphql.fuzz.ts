@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import {
   getNamedType,
+  isAbstractType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
@@ -13,16 +14,20 @@ import {
   isNonNullType,
   isObjectType,
   isUnionType,
+  type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
+  type GraphQLObjectType,
   type GraphQLOutputType,
 } from "graphql";
+import { intRangeOf } from "../src/graphql/int-args";
 import { schema } from "../src/graphql/schema";
 import {
   deeplyNestedJson,
   fuzzPort,
   fuzzRequests,
   nastyString,
+  outOfRangeCounts,
   percentEncode,
   proSessionCookie,
   send,
@@ -35,6 +40,7 @@ import {
 
 const FIELD_RUNS = 2_200;
 const MALFORMED_RUNS = 800;
+const COUNT_RUNS = 500;
 
 /** Relay global ids: real type names with junk ids, unknown types, and strings that are no base64 at all. */
 const globalId: fc.Arbitrary<string> = fc.oneof(
@@ -120,6 +126,72 @@ const malformedOperation: fc.Arbitrary<{ body: unknown } | { raw: string }> = fc
   deeplyNestedJson.map((nested) => ({ raw: `{"query": "query Q($t: [String!]!) { screen(input: { universe: MANUAL, tickers: $t }) { __typename } }", "variables": {"t": ${nested}}}` })),
 );
 
+// ---- counts outside their documented range (graphql/int-args.ts), wherever they sit ----------
+
+/** Required arguments of the fields with a count or on the way to one (a field needing others is not taken). */
+const pathArguments: Record<string, string> = {
+  "Query.stockSearch": 'query: "app"',
+  "Query.stockSuggestions": 'query: "app"',
+  "Query.stock": 'ticker: "AAPL"',
+  "Query.hedgeFund": 'cik: "1067983"',
+  "Query.screen": 'input: { universe: MANUAL, tickers: ["AAPL"] }',
+  "Query.combinedScreen": 'input: { universe: MANUAL, tickers: ["AAPL"] }',
+  "Query.proScreen": 'input: { universe: MANUAL, tickers: ["AAPL"] }',
+};
+
+type RangedArg = { coordinate: string; arg: GraphQLArgument; range: { min: number; max: number }; select: (argument: string) => string };
+
+/**
+ * Every argument declaring a range, with the shortest selection from Query that reaches its field
+ * (through `... on Type` under an interface or union): `wrap` puts the field's selection in place.
+ */
+function rangedArgs(): RangedArg[] {
+  const found: RangedArg[] = [];
+  const queryType = schema.getQueryType()!;
+  const seen = new Set<string>([queryType.name]);
+  let frontier: { type: GraphQLObjectType; wrap: (inner: string) => string }[] = [{ type: queryType, wrap: (inner) => `{ ${inner} }` }];
+  while (frontier.length > 0) {
+    const next: typeof frontier = [];
+    for (const { type, wrap } of frontier) {
+      for (const field of Object.values(type.getFields())) {
+        const coordinate = `${type.name}.${field.name}`;
+        for (const arg of field.args) {
+          const range = intRangeOf(arg);
+          const others = pathArguments[coordinate] ? `${pathArguments[coordinate]}, ` : "";
+          const select = (argument: string) => wrap(`${field.name}(${others}${arg.name}: ${argument}) { __typename }`);
+          if (range) found.push({ coordinate: `${coordinate}(${arg.name}:)`, arg, range, select });
+        }
+        const needsArguments = field.args.some((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
+        if (needsArguments && !pathArguments[coordinate]) continue;
+        const named = getNamedType(field.type);
+        const targets = isObjectType(named) ? [{ object: named, on: null }] : isAbstractType(named) ? schema.getPossibleTypes(named).map((object) => ({ object, on: object.name })) : [];
+        const call = pathArguments[coordinate] ? `${field.name}(${pathArguments[coordinate]})` : field.name;
+        for (const { object, on } of targets) {
+          if (seen.has(object.name)) continue;
+          seen.add(object.name);
+          next.push({ type: object, wrap: (inner) => wrap(`${call} { ${on ? `... on ${on} { ${inner} }` : inner} }`) });
+        }
+      }
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+const counts = rangedArgs();
+
+/** A count's field selected with an out-of-range value, as a literal or a variable; the answer must name the argument. */
+const countOperation: fc.Arbitrary<{ body: { query: string; variables?: Record<string, unknown> }; refuses: string }> = fc
+  .constantFrom(...counts)
+  .chain(({ arg, range, select }) =>
+    fc.record({ value: fc.constantFrom(...outOfRangeCounts(range)), asVariable: fc.boolean() }).map(({ value, asVariable }) => {
+      const body = asVariable
+        ? { query: `query Count($n: Int) ${select("$n")}`, variables: { n: value } }
+        : { query: `query Count ${select(JSON.stringify(value))}` };
+      return { body, refuses: arg.name };
+    }),
+  );
+
 type Caller = Record<string, string>;
 
 function graphqlRequest(callers: fc.Arbitrary<Caller>): fc.Arbitrary<FuzzRequest> {
@@ -177,6 +249,7 @@ function graphqlRequest(callers: fc.Arbitrary<Caller>): fc.Arbitrary<FuzzRequest
 describe("GraphQL operations with malformed input", () => {
   let server: FuzzServer;
   let callers: fc.Arbitrary<Caller>;
+  let callersThatRun: [Caller, Caller];
   beforeAll(async () => {
     server = await startFuzzServer(fuzzPort(2));
     const csrf = { "x-graphql-yoga-csrf": "1" };
@@ -188,14 +261,36 @@ describe("GraphQL operations with malformed input", () => {
       body: JSON.stringify({ query: `mutation { createApiKey(input: { name: "fuzz" }) { secret } }` }),
     });
     const secret = (created.body as { data: { createApiKey: { secret: string } } }).data.createApiKey.secret;
+    callersThatRun = [{ cookie, ...csrf }, { authorization: `Bearer ${secret}` }];
     callers = fc.oneof(
       // Mostly callers whose operations run; wrong credentials are refused before them.
-      { weight: 3, arbitrary: fc.constantFrom<Caller>({}, { cookie, ...csrf }, { authorization: `Bearer ${secret}` }) },
+      { weight: 3, arbitrary: fc.constantFrom<Caller>({}, ...callersThatRun) },
       // A cookie without the CSRF header: refused before anything runs.
       { weight: 1, arbitrary: fc.constantFrom<Caller>({ cookie }, { authorization: "Bearer tsk_not-a-key" }, { cookie: "tickerscope.sid=s%3Agarbage.sig", ...csrf }) },
     );
   }, 60_000);
   afterAll(() => server.close());
+
+  it(`refuses ${COUNT_RUNS} counts outside their documented range (0, -1, past each end, 0x10, 1e3, " 5", 5.5), naming the argument`, async () => {
+    // Every ranged argument is reached (a new one needing a required argument on its way: add it to pathArguments).
+    expect(counts.map((count) => count.coordinate).sort()).toEqual(
+      Object.values(schema.getTypeMap())
+        .flatMap((type) => (isObjectType(type) ? Object.values(type.getFields()).flatMap((field) => field.args.filter((arg) => intRangeOf(arg)).map((arg) => `${type.name}.${field.name}(${arg.name}:)`)) : []))
+        .sort(),
+    );
+    // Callers whose operations would run: the count is refused before anything else.
+    const runners = fc.constantFrom<Caller>({}, callersThatRun[0], callersThatRun[1]);
+    const requests = fc.record({ caller: runners, count: countOperation }).map(
+      ({ caller, count }): FuzzRequest => ({
+        method: "POST",
+        path: "/graphql",
+        headers: { "content-type": "application/json", ...caller },
+        body: JSON.stringify(count.body),
+        refuses: count.refuses,
+      }),
+    );
+    await fuzzRequests(server, requests, COUNT_RUNS);
+  }, 240_000);
 
   it(`answers ${FIELD_RUNS + MALFORMED_RUNS} generated requests over every root field without a 5xx or an unexpected error`, async () => {
     expect(rootFields.length).toBeGreaterThan(10);

@@ -4,12 +4,15 @@ import zlib from "node:zlib";
 import type { Express } from "express";
 import fc from "fast-check";
 import Stripe from "stripe";
+import { AI_PICKS_LIMIT } from "../src/ai-picks/ai-picks.routes";
 import {
   deeplyNestedJson,
   fuzzPort,
   fuzzRequests,
+  malformedDecimalTexts,
   nastyPathSegment,
   nastyString,
+  outOfRangeCounts,
   percentEncode,
   proSessionCookie,
   shortNastyString,
@@ -21,6 +24,13 @@ import {
 
 const ROUTE_RUNS = 3_200;
 const WEBHOOK_RUNS = 800;
+const COUNT_RUNS = 300;
+
+/**
+ * The REST shims' numeric query parameters, each parsed by decimalIntegerParam (errors/int-range.ts);
+ * a new one goes here so its edge cases are sent.
+ */
+const countParams = [{ path: "/api/ai-picks", name: "limit", range: AI_PICKS_LIMIT }];
 
 type Route = { method: string; path: string };
 
@@ -93,11 +103,18 @@ const malformedBody = (path: string): fc.Arbitrary<Pick<FuzzRequest, "headers" |
     })),
   );
 
-/** Query strings with malformed encoding, repeated and nested keys. */
+/** Values a count parameter must refuse, as sent in a query string: malformed decimal text, and numbers outside its range. */
+const badCountTexts = (range: { min: number; max: number }) =>
+  [...malformedDecimalTexts, ...outOfRangeCounts(range).filter((value) => typeof value === "number").map(String)].filter(
+    (text, index, all) => all.indexOf(text) === index,
+  );
+
+/** Query strings with malformed encoding, repeated and nested keys, and counts no route reads as numbers. */
 const nastyQuery: fc.Arbitrary<string> = fc.oneof(
   fc.constant(""),
   fc.constantFrom("?timeframe=%FF", "?timeframe[]=1h&timeframe[]=7d", "?timeframe[a]=b", "?timeframe=7d&timeframe=1h", "?%=%", "?timeframe=%00", "?a=%E0%A4"),
   shortNastyString.map((value) => `?timeframe=${percentEncode(value)}`),
+  fc.constantFrom(...badCountTexts({ min: 1, max: 1_000 }), "1&limit=2").map((text) => `?limit=${text}`),
 );
 
 /** Who is asking: nobody, a signed-in Pro user, or credentials that are wrong. */
@@ -156,6 +173,34 @@ describe("REST routes with malformed input", () => {
       expect(routes.map((route) => route.path)).toContain(path);
     }
     await fuzzRequests(server, routeRequest(routes, await proSessionCookie(server)), ROUTE_RUNS);
+  }, 240_000);
+});
+
+describe("REST count parameters outside their documented range", () => {
+  let server: FuzzServer;
+  beforeAll(async () => {
+    server = await startFuzzServer(fuzzPort(3));
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it(`refuses ${COUNT_RUNS} malformed or out-of-range counts (0, -1, past the end, 0x10, 1e3, " 5", 5.5) with a 400 naming the parameter`, async () => {
+    const routes = registeredRoutes(server.app).map((route) => route.path);
+    for (const { path } of countParams) expect(routes).toContain(path);
+    const cookie = await proSessionCookie(server);
+    const requests = fc
+      .record({
+        count: fc.constantFrom(...countParams).chain((param) => fc.constantFrom(...badCountTexts(param.range)).map((text) => ({ param, text }))),
+        // With other parameters in any order; as a visitor and as a Pro user (Pro limits come after the count is read).
+        before: fc.constantFrom("", "asOf=2021-04-21&"),
+        caller: fc.constantFrom<Record<string, string>>({}, { cookie }),
+      })
+      .map(({ count, before, caller }): FuzzRequest => ({
+        method: "GET",
+        path: `${count.param.path}?${before}${count.param.name}=${count.text}`,
+        headers: caller,
+        refuses: count.param.name,
+      }));
+    await fuzzRequests(server, requests, COUNT_RUNS);
   }, 240_000);
 });
 
