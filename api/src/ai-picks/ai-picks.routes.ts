@@ -4,6 +4,7 @@ import { authScopesFor } from "../auth/viewer";
 import type { AppDeps } from "../context";
 import { decimalIntegerParam } from "../errors/int-range";
 import { parseInput } from "../errors/validation";
+import { cachePolicy, PUBLIC } from "../http/cache-headers";
 import { requestContext } from "../http/request-context";
 import { aiPicksDay, aiTrackRecord, assertPicksAllowed, FREE_PICKS, METHOD_TEXT, newsNoteOf, whyOf } from "./ai-picks";
 
@@ -19,6 +20,7 @@ const querySchema = z.object({
  * ticker, rank, ai_score, price, returns_1m): the top 5 for everyone, every pick for Pro;
  * `?asOf=YYYY-MM-DD` picks the day (default: the latest stored price day; `asOf` in the response is
  * the trading day scored), `?limit=N` the count (1–1000 in decimal digits, else 400 naming limit; past 5: Pro).
+ * The picks depend on the caller (app.ts's default viewer cache policy); the track record is public.
  */
 export function aiPicksRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -59,7 +61,7 @@ export function aiPicksRoutes(deps: AppDeps): Router {
       computedAt: day.computedAt?.toISOString() ?? null,
     });
   });
-  router.get("/api/ai-picks/track-record", async (req, res) => {
+  router.get("/api/ai-picks/track-record", cachePolicy(PUBLIC), async (req, res) => {
     res.json(await aiTrackRecord(requestContext(deps, req)));
   });
   return router;

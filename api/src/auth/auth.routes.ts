@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { AppError } from "../errors/app-error";
 import { subscriptionStatusOf } from "../billing/pro-access";
+import { cachePolicy, NO_STORE } from "../http/cache-headers";
 import { requestContext } from "../http/request-context";
 import type { AppDeps } from "../context";
 import { oidcRoutes } from "./oidc";
@@ -18,12 +19,12 @@ function requireViewer(req: Request) {
 export function authRoutes(deps: AppDeps, passport: Authentication["passport"]): Router {
   const router = Router();
 
-  router.get("/api/auth/user", (req, res) => {
-    res.set("Cache-Control", "no-store").json(publicUserFields(requireViewer(req).user));
+  router.get("/api/auth/user", cachePolicy(NO_STORE), (req, res) => {
+    res.json(publicUserFields(requireViewer(req).user));
   });
 
-  router.get("/api/subscription-status", (req, res) => {
-    res.set("Cache-Control", "no-store").json(subscriptionStatusOf(requireViewer(req).user));
+  router.get("/api/subscription-status", cachePolicy(NO_STORE), (req, res) => {
+    res.json(subscriptionStatusOf(requireViewer(req).user));
   });
 
   router.post("/api/auth/signin", async (req, res) => {

@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import { signInSession } from "../auth/sessions";
 import type { AppDeps } from "../context";
+import { cachePolicy, NO_STORE } from "../http/cache-headers";
 import { requestContext } from "../http/request-context";
 import { handleWebhook } from "./billing-webhooks";
 import { forgetCheckoutBrowser, isCheckoutBrowser, rememberCheckoutBrowser } from "./checkout-browser";
@@ -58,25 +59,25 @@ export function billingRoutes(deps: AppDeps): Router {
     res.redirect(303, checkoutUrl);
   });
 
-  router.post("/api/billing/refresh", async (req, res) => {
+  router.post("/api/billing/refresh", cachePolicy(NO_STORE), async (req, res) => {
     const user = await refreshFromProvider(requestContext(deps, req));
-    res.set("Cache-Control", "no-store").json(subscriptionStatusOf(user));
+    res.json(subscriptionStatusOf(user));
   });
 
   router.post("/api/billing/portal", async (req, res) => {
     res.json(await openBillingPortal(requestContext(deps, req)));
   });
 
-  router.get("/api/billing/demo/checkout/:id", async (req, res) => {
-    res.set("Cache-Control", "no-store").json(await describeDemoCheckout(requestContext(deps, req), req.params.id));
+  router.get("/api/billing/demo/checkout/:id", cachePolicy<{ id: string }>(NO_STORE), async (req, res) => {
+    res.json(await describeDemoCheckout(requestContext(deps, req), req.params.id));
   });
 
   router.post("/api/billing/demo/checkout/:id/complete", async (req, res) => {
     res.json(await completeDemoCheckout(requestContext(deps, req), req.params.id));
   });
 
-  router.get("/api/billing/demo/portal", (req, res) => {
-    res.set("Cache-Control", "no-store").json(describeDemoPortal(requestContext(deps, req)));
+  router.get("/api/billing/demo/portal", cachePolicy(NO_STORE), (req, res) => {
+    res.json(describeDemoPortal(requestContext(deps, req)));
   });
 
   router.post("/api/billing/demo/portal/cancel", async (req, res) => {

@@ -23,6 +23,7 @@ import { requireSameOrigin } from "./same-origin";
 import { limitRestRequests } from "../api-usage/rest-request-limit";
 import { webAppRoutes } from "./web-app";
 import { securityHeaders } from "./security-headers";
+import { cachePolicy, NO_STORE, VIEWER } from "./cache-headers";
 import { bundledDataPaths, requireBundledData } from "../startup/data-gate";
 import type { AppDeps } from "../context";
 
@@ -51,6 +52,10 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
     }),
   );
   app.use(compressResponses());
+  // Who may keep a copy (http/cache-headers.ts): an /api or /dev answer is the caller's unless its
+  // route declares it public or no-store; a GraphQL answer is never stored (one URL for every
+  // caller's data, plan and X-RateLimit-* allowance, and a POST body is no cache key).
+  app.use(["/api", "/dev"], cachePolicy(VIEWER));
 
   // Admin routes: their own bearer token (ADMIN_TOKEN), their own body (a 13F file), no session.
   app.use(adminImportRoutes(deps));
@@ -63,7 +68,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(securityHeaders(deps.config));
 
   // GraphiQL included: its page runs no inline script, and its files come from /graphiql.
-  app.use(graphql.graphqlEndpoint, graphql.requestListener);
+  app.use(graphql.graphqlEndpoint, cachePolicy(NO_STORE), graphql.requestListener);
   app.use(graphiqlRoutes(graphql.graphqlEndpoint));
 
   app.use(healthRoutes(deps));

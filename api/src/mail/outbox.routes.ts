@@ -1,5 +1,6 @@
 import { Router, type Request } from "express";
 import type { AppDeps } from "../context";
+import { cachePolicy, NO_STORE } from "../http/cache-headers";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -24,7 +25,8 @@ function isLocalRequest(req: Request): boolean {
  */
 export function outboxRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get(["/dev/outbox", "/api/dev/outbox"], (req, res) => {
+  // Sign-in links are secrets: never stored, as JSON or as the page.
+  router.get(["/dev/outbox", "/api/dev/outbox"], cachePolicy(NO_STORE), (req, res) => {
     if (deps.mailer.kind !== "outbox" || !isLocalRequest(req)) {
       res.status(404).json({ message: "Not found.", code: "NOT_FOUND" });
       return;
@@ -41,7 +43,7 @@ export function outboxRoutes(deps: AppDeps): Router {
 <pre>${escapeHtml(entry.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
       )
       .join("\n");
-    res.set("Cache-Control", "no-store").type("html").send(`<!doctype html>
+    res.type("html").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Development outbox · Tickerscope</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f172a}
 .note{background:#fef3c7;border:1px solid #f59e0b;padding:.75rem 1rem;border-radius:8px}

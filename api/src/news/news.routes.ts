@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { cachePolicy, PUBLIC } from "../http/cache-headers";
 import { requestContext } from "../http/request-context";
 import type { AppDeps } from "../context";
 import { summarizeNews, type NewsSummary } from "./news-summary";
@@ -39,10 +40,13 @@ export function newsSentimentBody(summary: NewsSummary) {
   };
 }
 
-/** REST shim for spec §7 `GET /api/news-sentiment/{ticker}?timeframe=1h|24h|7d` (default 24h; `&asOf=YYYY-MM-DD` ends the window at that day), over the same service as Stock.news. */
+/**
+ * REST shim for spec §7 `GET /api/news-sentiment/{ticker}?timeframe=1h|24h|7d` (default 24h; `&asOf=YYYY-MM-DD` ends the
+ * window at that day), over the same service as Stock.news. The same for every caller: public, revalidated with its ETag.
+ */
 export function newsRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get("/api/news-sentiment/:ticker", async (req, res) => {
+  router.get("/api/news-sentiment/:ticker", cachePolicy(PUBLIC), async (req, res) => {
     const { timeframe, asOf } = req.query;
     const summary = await summarizeNews(requestContext(deps, req), { ticker: req.params.ticker, timeframe, asOf });
     res.json(newsSentimentBody(summary));
