@@ -306,6 +306,11 @@ function corporaOf(db: Database): LRUCache<string, Promise<Corpus>> {
   return cache;
 }
 
+/** Forgets every corpus counted on `db` (new articles were stored: a window they fall in counts them). */
+export function forgetNewsCorpora(db: Database): void {
+  corpusCache.get(db)?.clear();
+}
+
 /** The news corpus of a past day's window is in memory, or being counted (news summaries as of that day count no headlines again). */
 export function isNewsDayCached(db: Database, day: string): boolean {
   return corpusCache.get(db)?.has(`day:${day}`) ?? false;
