@@ -125,4 +125,18 @@ describe("past days per requester per minute", () => {
     }
     await post(app, histories(days(1, "2020-03-17"))).expect(429);
   });
+
+  it("counts the REST shims' past days too, in the same allowance as GraphQL's", async () => {
+    const { app } = freshApp();
+    const get = (path: string) => request(app).get(path).set("X-Forwarded-For", "203.0.113.9");
+    const seven = days(7, "2019-09-02");
+    for (const day of seven) await get(`/api/news-sentiment/AAPL?timeframe=7d&asOf=${day}`).expect(200);
+    // The same day again: its news corpus is in memory now, and it was counted this minute anyway.
+    await get(`/api/news-sentiment/MSFT?asOf=${seven[0]}`).expect(200);
+    const refused = await get("/api/news-sentiment/AAPL?asOf=2019-09-20").expect(429);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(refused.body).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/7 of 7 per minute are used \(PAST_DAYS_PER_MINUTE\)/) });
+    const graphql = await post(app, perDay("priceHistory", "{ asOf }", ["2019-09-23"]), "203.0.113.9").expect(429);
+    expect((graphql.body as GraphQLAnswer).errors![0].extensions).toMatchObject({ limit: "PAST_DAYS_PER_MINUTE" });
+  });
 });
