@@ -5,7 +5,7 @@ import path from "node:path";
 import { endOfDay } from "@shared/as-of";
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
-import { turnForRequests } from "../shared/turn-for-requests";
+import { turnForRequests, turnInLine } from "../shared/turn-for-requests";
 import {
   betaReturns,
   computeTechnicals,
@@ -277,7 +277,10 @@ const technicalsWorker = workerModule<{ packedTechnicalsThrough: typeof packedTe
  * the rows, well under a millisecond each.
  */
 async function technicalsThroughInWorker(history: BarHistory, date: string): Promise<TechnicalSnapshot[]> {
-  return unpackRows<TechnicalSnapshot>(await technicalsWorker.run("packedTechnicalsThrough", [await packBars(history), date]));
+  const packed = await technicalsWorker.run("packedTechnicalsThrough", [await packBars(history), date]);
+  // Replies that arrive together are delivered together: unpack each in its own turn of the loop.
+  await turnInLine();
+  return unpackRows<TechnicalSnapshot>(packed);
 }
 
 async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise<void> {
