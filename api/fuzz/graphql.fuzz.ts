@@ -1,7 +1,9 @@
 // Every root query and mutation field of the schema, called with generated arguments (right types
 // holding wrong values, and wrong types), plus malformed GraphQL requests (syntax, depth, aliases,
-// batches, GET parameters, content types, sizes, global ids): no answer may be a 5xx or a masked
-// "Unexpected error.", every error must say what was wrong, and nothing may be logged as an error.
+// batches, GET parameters, content types, sizes, global ids, one alias per past day): no answer may
+// be a 5xx or a masked "Unexpected error.", every error must say what was wrong, and nothing may be
+// logged as an error. An operation asking for more past days than PAST_DAYS_PER_OPERATION is refused
+// before it runs, naming the limit (issue 24).
 import fc from "fast-check";
 import {
   getNamedType,
@@ -15,15 +17,20 @@ import {
   isObjectType,
   isUnionType,
   type GraphQLArgument,
+  parse,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLObjectType,
   type GraphQLOutputType,
 } from "graphql";
+import { isCalendarDay } from "@shared/as-of";
 import { intRangeOf } from "../src/graphql/int-args";
 import { schema } from "../src/graphql/schema";
+import { CORPORA_KEPT } from "../src/news/news-summary";
 import {
+  answerProblem,
   deeplyNestedJson,
+  FUZZ_SEED,
   fuzzPort,
   fuzzRequests,
   nastyString,
@@ -106,6 +113,48 @@ const fieldOperation: fc.Arbitrary<{ query: string; variables: Record<string, un
   return variables.map((values) => ({ query, variables: values }));
 });
 
+const PAST_DAY_RUNS = 150;
+
+/** Stock fields taking an as-of day, with what to select (issue 24: one alias per past day). */
+const pastDayFields = [
+  ["technicals", "{ rsi14 }"],
+  ["news", "{ newsCount }"],
+  ["priceHistory", "{ asOf }"],
+  ["earnings", "{ asOf }"],
+  ["research", "{ asOf }"],
+] as const;
+
+/** A calendar day of the stored prices' years, a day that is none (2021-02-30), or a string that is no day at all. */
+const asOfValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc.date({ min: new Date("2017-06-01"), max: new Date("2021-12-31"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)) },
+  { weight: 1, arbitrary: fc.constantFrom("2021-02-30", "2019-13-01", "19-01-01", "") },
+  { weight: 1, arbitrary: shortNastyString },
+);
+
+/** `stock(ticker: "AAPL") { a0: <field>(asOf: …) … }` with up to 600 aliases, the days inline or through variables. */
+const pastDayOperation: fc.Arbitrary<{ field: string; query: string; variables: Record<string, unknown>; calendarDays: number }> = fc
+  .record({
+    field: fc.constantFrom(...pastDayFields),
+    days: fc.oneof(fc.array(asOfValue, { minLength: 1, maxLength: 8 }), fc.array(asOfValue, { minLength: 9, maxLength: 600 })),
+    asVariables: fc.boolean(),
+  })
+  .map(({ field: [field, selection], days, asVariables }: { field: readonly [string, string]; days: string[]; asVariables: boolean }) => {
+    const aliases = days.map((day, index) => `a${index}: ${field}(asOf: ${asVariables ? `$d${index}` : JSON.stringify(day)}) ${selection}`);
+    const definitions = asVariables ? `(${days.map((_, index) => `$d${index}: String`).join(", ")})` : "";
+    const variables = asVariables ? Object.fromEntries(days.map((day, index) => [`d${index}`, day])) : {};
+    const calendarDays = new Set(days.filter(isCalendarDay)).size;
+    return { field, query: `query PastDays${definitions} { stock(ticker: "AAPL") { ${aliases.join(" ")} } }`, variables, calendarDays };
+  });
+
+const parses = (query: string) => {
+  try {
+    parse(query);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const deep = (depth: number) => `{ __schema { types { ${"fields { type { ofType { ".repeat(depth)}name${" } } }".repeat(depth)} } } }`;
 
 /** GraphQL requests that are wrong as requests: syntax, shape, size, depth, aliases, batches. */
@@ -114,6 +163,7 @@ const malformedOperation: fc.Arbitrary<{ body: unknown } | { raw: string }> = fc
   shortNastyString.map((query) => ({ body: { query } })),
   fc.integer({ min: 5, max: 60 }).map((depth) => ({ body: { query: deep(depth) } })),
   fc.integer({ min: 2, max: 3_000 }).map((count) => ({ body: { query: `{ ${Array.from({ length: count }, (_, index) => `a${index}: screenUniverses { key }`).join(" ")} }` } })),
+  pastDayOperation.map(({ query, variables }) => ({ body: { query, variables } })),
   fc.integer({ min: 2, max: 2_000 }).map((count) => ({ body: { query: `{ nodes(ids: [${Array.from({ length: count }, () => '"U3RvY2s6QUFQTA=="').join(",")}]) { id } }` } })),
   fc.tuple(wrongValue, wrongValue, wrongValue).map(([query, variables, operationName]) => ({ body: { query, variables, operationName } })),
   wrongValue.map((variables) => ({ body: { query: "query Q($t: String!) { stock(ticker: $t) { ticker } }", variables } })),
@@ -249,7 +299,8 @@ function graphqlRequest(callers: fc.Arbitrary<Caller>): fc.Arbitrary<FuzzRequest
 describe("GraphQL operations with malformed input", () => {
   let server: FuzzServer;
   let callers: fc.Arbitrary<Caller>;
-  let callersThatRun: [Caller, Caller];
+  /** Callers whose operations run: anonymous, a Pro session with its CSRF header, an API key. */
+  let runningCallers: fc.Arbitrary<Caller>;
   beforeAll(async () => {
     server = await startFuzzServer(fuzzPort(2));
     const csrf = { "x-graphql-yoga-csrf": "1" };
@@ -261,10 +312,10 @@ describe("GraphQL operations with malformed input", () => {
       body: JSON.stringify({ query: `mutation { createApiKey(input: { name: "fuzz" }) { secret } }` }),
     });
     const secret = (created.body as { data: { createApiKey: { secret: string } } }).data.createApiKey.secret;
-    callersThatRun = [{ cookie, ...csrf }, { authorization: `Bearer ${secret}` }];
+    runningCallers = fc.constantFrom<Caller>({}, { cookie, ...csrf }, { authorization: `Bearer ${secret}` });
     callers = fc.oneof(
       // Mostly callers whose operations run; wrong credentials are refused before them.
-      { weight: 3, arbitrary: fc.constantFrom<Caller>({}, ...callersThatRun) },
+      { weight: 3, arbitrary: runningCallers },
       // A cookie without the CSRF header: refused before anything runs.
       { weight: 1, arbitrary: fc.constantFrom<Caller>({ cookie }, { authorization: "Bearer tsk_not-a-key" }, { cookie: "tickerscope.sid=s%3Agarbage.sig", ...csrf }) },
     );
@@ -279,8 +330,7 @@ describe("GraphQL operations with malformed input", () => {
         .sort(),
     );
     // Callers whose operations would run: the count is refused before anything else.
-    const runners = fc.constantFrom<Caller>({}, callersThatRun[0], callersThatRun[1]);
-    const requests = fc.record({ caller: runners, count: countOperation }).map(
+    const requests = fc.record({ caller: runningCallers, count: countOperation }).map(
       ({ caller, count }): FuzzRequest => ({
         method: "POST",
         path: "/graphql",
@@ -295,5 +345,33 @@ describe("GraphQL operations with malformed input", () => {
   it(`answers ${FIELD_RUNS + MALFORMED_RUNS} generated requests over every root field without a 5xx or an unexpected error`, async () => {
     expect(rootFields.length).toBeGreaterThan(10);
     await fuzzRequests(server, graphqlRequest(callers), FIELD_RUNS + MALFORMED_RUNS);
+  }, 240_000);
+
+  it(`refuses ${PAST_DAY_RUNS} generated one-alias-per-past-day operations past the limit before they run, naming it; never a 5xx or a hang`, async () => {
+    const perOperation = server.deps.config.pastDays.perOperation;
+    await fc.assert(
+      fc.asyncProperty(fc.record({ caller: runningCallers, operation: pastDayOperation }), async ({ caller, operation: { field, query, variables, calendarDays } }) => {
+        const answer = await send(server.url, {
+          method: "POST",
+          path: "/graphql",
+          headers: { "content-type": "application/json", ...caller },
+          body: JSON.stringify({ query, variables }),
+        });
+        expect(answerProblem(answer)).toBeNull();
+        // No prices are stored here, so no day's indicators, picks or rows are ever in memory; a news
+        // corpus is (the last CORPORA_KEPT days asked). A document that does not parse (a lone
+        // surrogate written inline) is answered as a syntax error.
+        const mayBeKept = field === "news" ? CORPORA_KEPT : 0;
+        if (calendarDays - mayBeKept > perOperation && parses(query)) {
+          const [error] = (answer.body as { errors: { extensions: { pastDays: number } }[] }).errors;
+          expect(answer.status).toBe(400);
+          expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", limit: "PAST_DAYS_PER_OPERATION", maxPastDays: perOperation });
+          expect(error.extensions.pastDays).toBeGreaterThanOrEqual(calendarDays - mayBeKept);
+          expect(error.extensions.pastDays).toBeLessThanOrEqual(calendarDays);
+        }
+      }),
+      { seed: FUZZ_SEED, numRuns: PAST_DAY_RUNS, endOnFailure: true },
+    );
+    expect(server.errorLines()).toEqual([]);
   }, 240_000);
 });

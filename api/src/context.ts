@@ -10,6 +10,7 @@ import type { Mailer } from "./mail/mailer";
 import type { TechnicalsStore } from "./market-data/technicals-store";
 import type { NewsEvents } from "./news/news-events";
 import type { NewsSummaryCache } from "./news/news-summary-cache";
+import type { PastDayAllowance } from "./past-days/past-day-limits";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
 import type { StartupStatus } from "./startup/startup-status";
 
@@ -42,6 +43,8 @@ export type AppDeps = {
   queryBudget: QueryBudget;
   /** Live subscriptions open per requester on this instance (SUBSCRIPTIONS_PER_REQUESTER). */
   subscriptionSlots: SubscriptionSlots;
+  /** Distinct past days not in memory each requester may ask for per minute (PAST_DAYS_PER_MINUTE). */
+  pastDayAllowance: PastDayAllowance;
   /** Sessions, API keys and users read by authentication, kept in memory briefly (auth/auth-cache.ts). */
   authCache: AuthCache;
   /** Every ticker's indicators at its latest bar, cached in memory (market-data/technicals-store.ts). */

@@ -12,6 +12,7 @@ import { createMailer } from "./mail/mailer";
 import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
 import { createNewsSummaryCache } from "./news/news-summary-cache";
+import { createPastDayAllowance } from "./past-days/past-day-limits";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 import { readyStartupStatus, type StartupStatus } from "./startup/startup-status";
 
@@ -53,6 +54,7 @@ export function buildDeps(options: {
     },
     queryBudget: createQueryBudget(config, redis),
     subscriptionSlots: createSubscriptionSlots(config.subscriptionsPerRequester),
+    pastDayAllowance: createPastDayAllowance(config.pastDays.perMinute, redis),
     authCache: createAuthCache(config.session.authCacheMs),
     technicals: createTechnicalsStore(db),
     startup: options.startup ?? readyStartupStatus(),

@@ -111,6 +111,14 @@ const storedPickView = (pick: AiPick): AiPickView => ({
 let recordCache: { at: number; record: Promise<TrackRecordRow | null> } | undefined;
 const RECORD_CHECK_MS = 2_000;
 const dayCache = new LRUCache<string, Promise<AiPicksDay>>({ max: 30 });
+/** The dayCache key each as-of day asked for was answered under (several days share a trading day's). */
+const keyOfAsOf = new LRUCache<string, string>({ max: 100 });
+
+/** The picks of a day asked for as asOf are in memory: aiPicks(asOf:) scores nothing. */
+export function isAiPicksDayCached(asOf: string): boolean {
+  const key = keyOfAsOf.get(asOf);
+  return key !== undefined && dayCache.has(key);
+}
 
 type TrackRecordRow = NonNullable<Awaited<ReturnType<typeof readRecord>>>;
 const readRecord = (deps: Deps) => deps.db.prisma.aiTrackRecord.findFirst({ where: { complete: true }, orderBy: { id: "desc" } });
@@ -131,6 +139,7 @@ function latestRecord(deps: Deps): Promise<TrackRecordRow | null> {
 export function forgetStoredPicks(): void {
   recordCache = undefined;
   dayCache.clear();
+  keyOfAsOf.clear();
 }
 
 const empty = (status: AiPicksStatus, message: string, requestedAsOf: string | null, date: string | null = null): AiPicksDay => ({
@@ -167,6 +176,7 @@ export async function aiPicksDay(deps: Deps, asOf: unknown, without: DayWithoutA
     dayCache.set(key, picks);
     picks.catch(() => dayCache.delete(key));
   }
+  if (requestedAsOf) keyOfAsOf.set(requestedAsOf, key);
   return { ...(await picks), requestedAsOf };
 }
 

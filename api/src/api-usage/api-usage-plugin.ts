@@ -15,6 +15,7 @@ import { viewerOf } from "../auth/sessions";
 import { AppError } from "../errors/app-error";
 import type { AppDeps, RequestContext } from "../context";
 import { budgetOwnerOf, type BudgetOwner, type BudgetState } from "./query-budget";
+import { pastDayCostOf } from "../past-days/past-day-cost";
 import { operationCost } from "./query-cost";
 
 /** What one request's operation costs and the budget after it (read by `Query.rateLimit` and the headers). */
@@ -150,7 +151,9 @@ function measureOperation(
     return { refusal: operationError(new AppError("BAD_USER_INPUT", error.message), {}) };
   }
   if (!measured) return null;
-  const { cost, depth } = measured;
+  const { depth } = measured;
+  // Each past day not in memory costs a screen of that day's universe (../past-days/).
+  const cost = measured.cost + pastDayCostOf(context);
   if (depth > maxQueryDepth) {
     const message = `This query is nested ${depth} levels deep; the maximum is ${maxQueryDepth}.`;
     return { refusal: operationError(new AppError("QUERY_TOO_COMPLEX", message), { depth, maxDepth: maxQueryDepth }) };
@@ -188,7 +191,7 @@ function isAccountOnly(args: { document: DocumentNode; operationName?: string | 
 }
 
 /** A request-level GraphQL error: Yoga answers with its HTTP status (and Retry-After), then drops `http`. */
-function operationError(error: AppError, details: Record<string, unknown>): GraphQLError {
+export function operationError(error: AppError, details: Record<string, unknown>): GraphQLError {
   return new GraphQLError(error.message, {
     extensions: {
       ...error.toExtensions(),
@@ -204,7 +207,7 @@ function operationError(error: AppError, details: Record<string, unknown>): Grap
 const RATE_LIMIT_FIELD = "rateLimit";
 
 /** True when the query selects `rateLimit(dryRun: true)` at its root. */
-function isRateLimitDryRun(args: {
+export function isRateLimitDryRun(args: {
   schema: GraphQLSchema;
   document: DocumentNode;
   operationName?: string | null;

@@ -15,12 +15,14 @@ const RateLimitUnitRef = builder.enumType("RateLimitUnit", {
 const RateLimitRef = builder.objectRef<OperationUsage>("RateLimit").implement({
   description:
     "The caller's allowance and what this query costs: every field costs 1 point, multiplied by the page " +
-    "size (first/last) of each connection or list it is inside. API keys spend the cost from an hourly " +
+    "size (first/last) of each connection or list it is inside, and each past day (asOf) not in memory costs " +
+    "what a screen of that day's universe costs (at most 5 such days per query, 30 per requester per minute). " +
+    "API keys spend the cost from an hourly " +
     "point budget; the web app's own traffic spends one request per operation from a 10-minute allowance.",
   fields: (t) => ({
     unit: t.field({ type: RateLimitUnitRef, description: "What limit, used and remaining count.", resolve: (usage) => usage.budget.unit }),
     limit: t.int({ description: "The allowance per window for this caller (API key, user or anonymous IP).", resolve: (usage) => usage.budget.limit }),
-    cost: t.int({ description: "What this query costs in points (the per-query maximum applies to every caller).", resolve: (usage) => usage.cost }),
+    cost: t.int({ description: "What this query costs in points, its past days not in memory included (the per-query maximum applies to every caller).", resolve: (usage) => usage.cost }),
     used: t.int({ description: "Spent in the current window (this query included unless dryRun).", resolve: (usage) => usage.budget.used }),
     remaining: t.int({ description: "Left in the current window.", resolve: (usage) => usage.budget.remaining }),
     resetAt: t.field({ type: "DateTime", description: "When the allowance is refilled.", resolve: (usage) => usage.budget.resetAt }),

@@ -2,7 +2,7 @@
 import request from "supertest";
 import type { Express } from "express";
 import type { AppDeps } from "../context";
-import { recomputeTechnicals } from "../market-data/technicals-store";
+import { createTechnicalsStore, PAST_SNAPSHOTS_KEPT, recomputeTechnicals } from "../market-data/technicals-store";
 import { flushScreenRuns } from "../screening/screen-runs";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createUser, signedInAgent } from "../../test/sign-in";
@@ -132,5 +132,23 @@ describe("a screen backtest over the stored prices", () => {
     expect(response.body.data.screenBacktest.forwardReturns.map((horizon: { endDate: string }) => horizon.endDate)).toEqual(["2019-06-10", "2019-07-02", "2019-08-30"]);
     const twice = await request(app).post("/graphql").send({ query: `{ a: screenBacktest(input: { screen: { universe: SP500 } }) { topN } screen(input: { universe: SP500 }) { asOf } }` });
     expect(twice.body.errors[0].message).toMatch(/One screen per request: this query runs 2/);
+  });
+
+  it("keeps every day a full-range backtest screens, through the run and after it: the same backtest again computes none", async () => {
+    const technicals = createTechnicalsStore(db);
+    const pro = { user: await createUser(db, { pro: true }), authMethod: "session" as const };
+    // Every month of the stored prices, and a screen day that is no rebalance day: 41 days, one more than the views' room.
+    const input = { screen: { ...screen, asOf: "2019-06-12" }, from: "2018-01", to: "2021-04", topN: 3 };
+    const first = await screenBacktest({ ...deps, technicals }, pro, input);
+    expect(first.months).toHaveLength(40);
+    const days = first.months.length + 1;
+    expect(days).toBeGreaterThan(PAST_SNAPSHOTS_KEPT);
+    // No day computed twice within the run (none evicted another).
+    expect(technicals.pastDayCounts()).toMatchObject({ computed: days, kept: days });
+    const hitsBefore = technicals.pastDayCounts().hits;
+
+    const again = await screenBacktest({ ...deps, technicals }, pro, input);
+    expect(technicals.pastDayCounts()).toMatchObject({ computed: days, hits: hitsBefore + days });
+    expect(again.months).toEqual(first.months);
   });
 });

@@ -222,16 +222,7 @@ export async function screenBacktest(deps: ScreenDeps, viewer: Viewer | null, in
   const { closeAsOf, closeOn } = priceLookups(history);
   const warnings: string[] = [];
 
-  // 1. Forward returns of the screen as of its own day.
-  const screened = await screenAt(request.asOf);
-  const rowTickers = screened.rows.map((row) => row.ticker);
-  const forwardReturns: ForwardHorizon[] = FORWARD_HORIZONS.map((horizon) => horizonReturns(rowTickers, universe, tradingDays, screened.asOf, horizon, closeOn));
-  const unanswered = forwardReturns.filter((horizon) => horizon.endDate === null).map((horizon) => `+${horizon.tradingDays}`);
-  if (unanswered.length > 0) {
-    warnings.push(`The stored prices end on ${lastDay}, before ${unanswered.join(", ")} trading days after ${screened.asOf}: those forward returns cannot be measured.`);
-  }
-
-  // 2. Monthly rebalances: each month's first trading day in [from, to].
+  // The monthly rebalances: each month's first trading day in [from, to].
   const rebalanceDays: string[] = [];
   for (const day of tradingDays) {
     const dayMonth = day.slice(0, 7);
@@ -240,11 +231,29 @@ export async function screenBacktest(deps: ScreenDeps, viewer: Viewer | null, in
   if (rebalanceDays.length === 0) throw badInput([fieldError("from", `No stored trading day falls in ${from} → ${to}`)]);
   const endDay = tradingDays[lastIndexOnOrBefore(tradingDays, `${to}-31`)];
   const periodDays = tradingDays.slice(tradingDays.indexOf(rebalanceDays[0]), tradingDays.indexOf(endDay) + 1);
+
+  // Every day the run screens stays in memory while it runs (none evicts another: a 40-month run
+  // and its screen's own day are 41), and after it, so the same backtest again computes none.
+  const release = deps.technicals.hold(request.asOf ? [request.asOf, ...rebalanceDays] : rebalanceDays);
+  let screened: Awaited<ReturnType<typeof screenAt>>;
   const selections: { date: string; tickers: string[]; rowsMatched: number }[] = [];
-  for (const day of rebalanceDays) {
-    // Run one after another: the embedded database answers one query at a time anyway.
-    const outcome = day === screened.asOf ? screened : await screenAt(day);
-    selections.push({ date: day, tickers: outcome.rows.slice(0, topN).map((row) => row.ticker), rowsMatched: outcome.rows.length });
+  try {
+    // 1. The screen as of its own day (its forward returns below).
+    screened = await screenAt(request.asOf);
+    // 2. The same screen on each rebalance day, one after another: the embedded database answers one query at a time anyway.
+    for (const day of rebalanceDays) {
+      const outcome = day === screened.asOf ? screened : await screenAt(day);
+      selections.push({ date: day, tickers: outcome.rows.slice(0, topN).map((row) => row.ticker), rowsMatched: outcome.rows.length });
+    }
+  } finally {
+    release();
+  }
+
+  const rowTickers = screened.rows.map((row) => row.ticker);
+  const forwardReturns: ForwardHorizon[] = FORWARD_HORIZONS.map((horizon) => horizonReturns(rowTickers, universe, tradingDays, screened.asOf, horizon, closeOn));
+  const unanswered = forwardReturns.filter((horizon) => horizon.endDate === null).map((horizon) => `+${horizon.tradingDays}`);
+  if (unanswered.length > 0) {
+    warnings.push(`The stored prices end on ${lastDay}, before ${unanswered.join(", ")} trading days after ${screened.asOf}: those forward returns cannot be measured.`);
   }
   const portfolio = simulateEqualWeight(periodDays, selections, closeAsOf, COST_PER_TURNOVER);
   const benchmark = simulateEqualWeight(

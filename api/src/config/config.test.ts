@@ -75,3 +75,10 @@ it("allows each requester 10 live subscriptions at once by default, SUBSCRIPTION
   expect(loadConfig({ SUBSCRIPTIONS_PER_REQUESTER: "3" }).subscriptionsPerRequester).toBe(3);
   expect(() => loadConfig({ SUBSCRIPTIONS_PER_REQUESTER: "0" })).toThrow(/SUBSCRIPTIONS_PER_REQUESTER/);
 });
+
+it("allows 5 past days not in memory per operation and 30 per requester per minute by default, PAST_DAYS_* at least 1", () => {
+  expect(loadConfig({}).pastDays).toEqual({ perOperation: 5, perMinute: 30 });
+  expect(loadConfig({ PAST_DAYS_PER_OPERATION: "2", PAST_DAYS_PER_MINUTE: "60" }).pastDays).toEqual({ perOperation: 2, perMinute: 60 });
+  expect(() => loadConfig({ PAST_DAYS_PER_OPERATION: "0" })).toThrow(/PAST_DAYS_PER_OPERATION/);
+  expect(() => loadConfig({ PAST_DAYS_PER_MINUTE: "1.5" })).toThrow(/PAST_DAYS_PER_MINUTE/);
+});

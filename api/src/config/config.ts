@@ -98,6 +98,8 @@ const environmentSchema = z.object({
   WEB_REQUESTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(3000),
   WEB_SCREEN_RUNS_PER_10_MINUTES: z.coerce.number().int().min(1).default(300),
   SUBSCRIPTIONS_PER_REQUESTER: z.coerce.number().int().min(1).max(1000).default(10),
+  PAST_DAYS_PER_OPERATION: z.coerce.number().int().min(1).default(5),
+  PAST_DAYS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
   NEWS_INGEST_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   NEWS_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -167,6 +169,8 @@ export type AppConfig = {
   web: { requestsPer10Minutes: number; screenRunsPer10Minutes: number };
   /** Live GraphQL subscriptions open at once per API key, signed-in user or anonymous IP, on each instance. */
   subscriptionsPerRequester: number;
+  /** Past days not in memory one GraphQL operation, and one requester per minute, may ask for (../past-days/). */
+  pastDays: { perOperation: number; perMinute: number };
   news: {
     /** 0 turns scheduled ingestion off. */
     ingestIntervalMinutes: number;
@@ -296,6 +300,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       screenRunsPer10Minutes: env.WEB_SCREEN_RUNS_PER_10_MINUTES,
     },
     subscriptionsPerRequester: env.SUBSCRIPTIONS_PER_REQUESTER,
+    pastDays: { perOperation: env.PAST_DAYS_PER_OPERATION, perMinute: env.PAST_DAYS_PER_MINUTE },
     news: {
       ingestIntervalMinutes: env.NEWS_INGEST_INTERVAL_MINUTES,
       summaryCacheMs: env.NEWS_SUMMARY_CACHE_MS,

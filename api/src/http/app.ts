@@ -24,6 +24,7 @@ import { limitRestRequests } from "../api-usage/rest-request-limit";
 import { webAppRoutes } from "./web-app";
 import { securityHeaders } from "./security-headers";
 import { cachePolicy, NO_STORE, VIEWER } from "./cache-headers";
+import { limitRestPastDays } from "../past-days/rest-past-days";
 import { bundledDataPaths, requireBundledData } from "../startup/data-gate";
 import type { AppDeps } from "../context";
 
@@ -77,6 +78,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use("/api", express.json({ limit: "100kb" }), express.urlencoded({ extended: false, limit: "10kb" }));
   app.use("/api", requireSameOrigin({ publicUrl: deps.config.publicUrl, exempt: ["/stripe/webhook"] }));
   app.use("/api", limitRestRequests(deps));
+  app.use("/api", limitRestPastDays(deps));
   app.use(bundledDataPaths.map((prefix) => `/api${prefix}`), requireBundledData(deps.startup));
   app.use(contactRoutes(deps));
   app.use(newsRoutes(deps));

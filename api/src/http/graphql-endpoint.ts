@@ -5,6 +5,7 @@ import { createYoga, maskError as yogaMaskError } from "graphql-yoga";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useApiUsage } from "../api-usage/api-usage-plugin";
 import { AppError } from "../errors/app-error";
+import { usePastDayLimits } from "../past-days/past-day-limits";
 import { useOneScreenPerOperation } from "../screening/one-screen-per-operation";
 import { renderGraphiQL } from "./graphiql";
 import { useUnreadableRequestsRefused, yogaLogging } from "./graphql-errors";
@@ -29,6 +30,9 @@ function graphiqlTabs(publicUrl: string) {
 # With an API key, each query costs points from an hourly budget (every field
 # 1; connections and lists multiply what is inside them by first/last). In
 # this browser session each query counts one request of a 10-minute allowance.
+# A past day (asOf) not computed yet costs a screen of that day's market; a
+# query may ask for at most 5 such days (BAD_USER_INPUT, extensions.limit
+# PAST_DAYS_PER_OPERATION), a caller for 30 a minute (RATE_LIMITED, 429).
 # Responses carry X-RateLimit-Limit, -Remaining, -Used and -Reset (epoch
 # seconds); the rateLimit field answers the same (its unit says which).
 # More examples in the other tabs.
@@ -104,6 +108,8 @@ export function createGraphQLEndpoint(deps: AppDeps) {
       // Before anything is charged: every count in its documented range, and at most one screen.
       useIntArgRanges(),
       useOneScreenPerOperation(),
+      // Past days not in memory: at most a few per operation and per requester per minute, priced.
+      usePastDayLimits(deps),
       // Query cost and depth limits, hourly point budgets and X-RateLimit-* headers.
       useApiUsage(deps),
     ],

@@ -7,7 +7,7 @@ import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
-import { dayWithoutAsOf, parsePriceAsOf, resolveAsOfDay } from "./as-of";
+import { dayWithoutAsOf, parsePriceAsOf, resolveAsOfDay, storedPriceRange } from "./as-of";
 import { storePriceBars, type StoredBar } from "./price-bars";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -60,6 +60,20 @@ describe("the day without asOf", () => {
     expect(await dayWithoutAsOf(db, "latest")).toBe("2021-02-16");
     expect(await resolveAsOfDay(db, "2020-07-06", "latest")).toBe("2020-07-06");
     expect(await resolveAsOfDay(db, undefined, "latest")).toBe("2021-02-16");
+  });
+
+  it("reads the stored prices' range once for the calls made while it is being read", async () => {
+    const queries = jest.spyOn(db.prisma, "$queryRaw");
+    try {
+      const days = await Promise.all(july.map((day) => parsePriceAsOf(db, day)));
+      expect(days).toEqual(july);
+      expect(queries).toHaveBeenCalledTimes(1);
+      // Read again afterwards: a load or a refresh may have changed it.
+      expect(await storedPriceRange(db)).toEqual({ first: "2020-07-06", last: "2021-02-16" });
+      expect(queries).toHaveBeenCalledTimes(2);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it("refuses a price day outside the stored prices, naming the range", async () => {

@@ -11,8 +11,23 @@ import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { parseInput } from "../errors/validation";
 
-/** The first and last day of the stored prices, null when there are none. */
-export async function storedPriceRange(db: Database): Promise<PriceRange | null> {
+const rangesInFlight = new WeakMap<Database, Promise<PriceRange | null>>();
+
+/**
+ * The first and last day of the stored prices, null when there are none. Calls made while the
+ * question is being answered share its answer: a query with 500 aliased fields as of past days
+ * asks once, not 500 times one after another on the request loop (PGlite answers there).
+ */
+export function storedPriceRange(db: Database): Promise<PriceRange | null> {
+  let range = rangesInFlight.get(db);
+  if (!range) {
+    range = readPriceRange(db).finally(() => rangesInFlight.delete(db));
+    rangesInFlight.set(db, range);
+  }
+  return range;
+}
+
+async function readPriceRange(db: Database): Promise<PriceRange | null> {
   const [range] = await db.prisma.$queryRaw<{ first: string | null; last: string | null }[]>`
     SELECT to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last FROM price_data`;
   return range?.first && range.last ? { first: range.first, last: range.last } : null;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { unpackRows } from "../workers/packed-rows";
 import { closeWorkerPool, workerModule } from "../workers/worker-pool";
 import { packBars, unpackBars } from "./packed-bars";
 import { packedTechnicalsThrough, technicalsThrough, type BarHistory, type TickerBars } from "./technicals-store";
@@ -29,9 +30,11 @@ const history = fixture();
 const technicalsWorker = workerModule<{ packedTechnicalsThrough: typeof packedTechnicalsThrough }>(path.join(__dirname, "technicals-store.ts"));
 
 describe("bars packed for a worker thread", () => {
-  it("unpack to the same bars, value for value, once per BarHistory", async () => {
+  it("unpack to the same bars, value for value, once per BarHistory, from shared memory", async () => {
     const packed = await packBars(history);
     expect(await packBars(history)).toBe(packed);
+    // Shared, not copied, with every message to a worker.
+    for (const array of [packed.offsets, packed.dayIndex, packed.closes, packed.volumes, packed.sourceIndex]) expect(array.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(unpackBars(packed)).toStrictEqual(history);
   });
 
@@ -40,7 +43,7 @@ describe("bars packed for a worker thread", () => {
     for (const day of [history.tradingDays[250], history.tradingDays.at(-5)!, history.tradingDays.at(-1)!]) {
       const inProcess = await technicalsThrough(history, day);
       expect(inProcess.find((row) => row.ticker === "S1")!.beta60).not.toBeNull();
-      expect(await technicalsWorker.run("packedTechnicalsThrough", [packed, day])).toStrictEqual(inProcess);
+      expect(unpackRows(await technicalsWorker.run("packedTechnicalsThrough", [packed, day]))).toStrictEqual(inProcess);
     }
   });
 });

@@ -2,6 +2,7 @@
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
 import type { DailyBar, StoredBar } from "./price-bars";
+import { turnInLine } from "../shared/turn-for-requests";
 import { loadIndicatorLibrary, smaSeries } from "./technicals";
 import { sourceLabel } from "./technicals-store";
 
@@ -21,6 +22,9 @@ type BarRow = Omit<StoredBar, "ticker">;
  * before `through` when given: nothing later is read, so the moving averages are as of then too), oldest first.
  */
 export async function readPriceHistory(db: Database, ticker: string, days: number, through: string | null = null): Promise<PriceHistory> {
+  // Up to ten years of bars read and averaged on the request loop (PGlite answers there): a query
+  // with many aliased histories lets other requests in between them, not only after the last.
+  await turnInLine();
   const until = through === null ? Prisma.empty : Prisma.sql`AND date <= ${through}::date`;
   const rows = await db.prisma.$queryRaw<BarRow[]>`
     SELECT to_char(date, 'YYYY-MM-DD') AS date, open::float8 AS open, high::float8 AS high, low::float8 AS low,

@@ -7,7 +7,7 @@ import { loadSnapshotPrices } from "../../test/market-data";
 import { createTestDatabase } from "../../test/test-database";
 import { storePriceBars } from "./price-bars";
 import { priceSnapshotDirectory } from "./price-snapshot";
-import { createTechnicalsStore, isStale, marketDate, recomputeTechnicals } from "./technicals-store";
+import { createTechnicalsStore, isStale, marketDate, PAST_SNAPSHOTS_KEPT, recomputeTechnicals } from "./technicals-store";
 
 type RawRow = { symbol: string; date: string; close: string; volume: string };
 const rawRows: RawRow[] = parse(zlib.gunzipSync(fs.readFileSync(path.join(priceSnapshotDirectory, "sp500_daily_2018-2021.csv.gz"))), {
@@ -124,6 +124,45 @@ describe("indicators as of a past day, computed from the bars in memory", () => 
       if (beta60 === null) expect(pastBeta).toBeNull();
       else expect(pastBeta).toBeCloseTo(beta60, 12);
     }
+  });
+});
+
+describe("past days kept in memory", () => {
+  beforeAll(async () => {
+    await db.reset();
+    await loadSnapshotPrices(db, ["AAPL"], { withMarket: false });
+  }, 60_000);
+
+  /** `count` distinct trading days, every fifth from 2018-06-01 on (`skip`: after that many). */
+  const tradingDays = async (store: ReturnType<typeof createTechnicalsStore>, count: number, skip = 0) =>
+    (await store.bars()).tradingDays.filter((day) => day >= "2018-06-01").filter((_, index) => index % 5 === 0).slice(skip, skip + count);
+
+  it("the last PAST_SNAPSHOTS_KEPT asked: a sequence one longer, asked again, is computed again", async () => {
+    const store = createTechnicalsStore(db);
+    const days = await tradingDays(store, PAST_SNAPSHOTS_KEPT + 1);
+    for (const day of days) await store.asOf(day);
+    for (const day of days) await store.asOf(day);
+    expect(store.pastDayCounts()).toEqual({ hits: 0, computed: 2 * days.length, kept: PAST_SNAPSHOTS_KEPT });
+  });
+
+  it("a held job's days, through the job whatever else is asked, and after it besides the views' own room", async () => {
+    const store = createTechnicalsStore(db);
+    const job = await tradingDays(store, PAST_SNAPSHOTS_KEPT + 5);
+    // More than the room there is: the views' and the job's.
+    const others = await tradingDays(store, PAST_SNAPSHOTS_KEPT + job.length + 10, job.length);
+    const release = store.hold(job);
+    for (const [index, day] of job.entries()) {
+      await store.asOf(day);
+      // Someone else's views between two of the job's days.
+      if (index === 10) for (const other of others) await store.asOf(other);
+    }
+    expect(job.every((day) => store.isPastDayCached(day))).toBe(true);
+    expect(store.pastDayCounts()).toEqual({ hits: 0, computed: job.length + others.length, kept: PAST_SNAPSHOTS_KEPT + job.length });
+    release();
+    // The same job again: every day from memory.
+    for (const day of job) await store.asOf(day);
+    expect(store.pastDayCounts()).toMatchObject({ computed: job.length + others.length, hits: job.length });
+    expect(store.isPastDayCached(others[0])).toBe(false);
   });
 });
 

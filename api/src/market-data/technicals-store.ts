@@ -2,11 +2,10 @@
 // from price_data after every load or refresh, and read by the screen through an in-memory
 // cache that one cheap query keeps current.
 import path from "node:path";
-import { LRUCache } from "lru-cache";
 import { endOfDay } from "@shared/as-of";
 import type { Database } from "../db/database";
 import { Prisma } from "../generated/prisma/client";
-import { turnForRequests } from "../shared/turn-for-requests";
+import { turnForRequests, turnInLine } from "../shared/turn-for-requests";
 import {
   betaReturns,
   computeTechnicals,
@@ -18,7 +17,9 @@ import {
 } from "./technicals";
 import { universeTickers } from "./universes";
 import { packBars, unpackBars, type PackedBars } from "./packed-bars";
+import { packRows, unpackRows, type PackedRows } from "../workers/packed-rows";
 import { workerModule } from "../workers/worker-pool";
+import type { Transferring } from "../workers/worker-protocol";
 
 export { momentumRule, technicalScoreFormula, type Momentum, type TechnicalSnapshot } from "./technicals";
 
@@ -40,9 +41,19 @@ export type TechnicalsStore = {
   /**
    * Every ticker's indicators at its latest bar on or before `date` (YYYY-MM-DD), computed from
    * bars dated ≤ date only (the market proxy too), by the same code as the stored ones. Kept for
-   * the last few dates asked, until prices change.
+   * the last PAST_SNAPSHOTS_KEPT dates asked (plus what `hold` asks), until prices change.
    */
   asOf(date: string): Promise<MarketSnapshot>;
+  /** The past day's indicators are in memory, or being computed: asOf(date) computes nothing. */
+  isPastDayCached(date: string): boolean;
+  /**
+   * Keeps `dates`' indicators in memory until the returned function is called (a backtest's
+   * rebalance days, for the whole run), and from then on keeps as many past days besides the last
+   * PAST_SNAPSHOTS_KEPT asked, so the same job run again finds every one of them.
+   */
+  hold(dates: readonly string[]): () => void;
+  /** Past days answered from memory (`hits`) and computed, and how many are kept now: for tests and benchmarks. */
+  pastDayCounts(): { hits: number; computed: number; kept: number };
   /** Every stored bar, read once per version of the data (the backtest's prices, and the source of `asOf`). */
   bars(): Promise<BarHistory>;
   /** The stored indicators' version (newest computed_at and row count): it changes after every load or refresh. */
@@ -67,10 +78,14 @@ const indicatorWindowDays = 420;
 export const marketProxyWindowDays = 100;
 const staleAfterDays = 7;
 /**
- * Past dates whose indicators are kept in memory (each about as large as the latest's): enough
- * for a three-year monthly backtest to find all its rebalance days again.
+ * Past dates whose indicators are kept in memory for anyone's views (each about as large as the
+ * latest's, ~0.2 MB on the bundled 467 tickers). A job that holds its days (a backtest) adds room
+ * for as many as the largest one held, up to MAX_HELD_DAYS: its days never evict each other, and
+ * a repeated run finds them all (a 40-month backtest plus its screen's own day needs 41).
  */
-const PAST_SNAPSHOTS_KEPT = 40;
+export const PAST_SNAPSHOTS_KEPT = 40;
+/** The most days of held jobs kept besides PAST_SNAPSHOTS_KEPT once they end: 20 years of monthly rebalances. */
+export const MAX_HELD_DAYS = 240;
 
 /** The ETF whose returns stand for the market when price_data has its bars (the live refresh fetches it). */
 export const marketProxyTicker = "SPY";
@@ -245,17 +260,27 @@ export async function technicalsThrough(history: BarHistory, date: string): Prom
 
 let unpacked: { id: number; history: BarHistory } | undefined;
 
-/** technicalsThrough in a worker thread: the bars arrive packed, and are unpacked once per set of bars. */
-export async function packedTechnicalsThrough(bars: PackedBars, date: string): Promise<TechnicalSnapshot[]> {
+/**
+ * technicalsThrough in a worker thread: the bars arrive packed (in shared memory), and are unpacked
+ * once per set of bars; the rows go back packed as columns (unpackRows).
+ */
+export async function packedTechnicalsThrough(bars: PackedBars, date: string): Promise<Transferring<PackedRows>> {
   if (unpacked?.id !== bars.id) unpacked = { id: bars.id, history: unpackBars(bars) };
-  return technicalsThrough(unpacked.history, date);
+  return packRows(await technicalsThrough(unpacked.history, date));
 }
 
 const technicalsWorker = workerModule<{ packedTechnicalsThrough: typeof packedTechnicalsThrough }>(path.join(__dirname, "technicals-store.ts"));
 
-/** A past day's indicators, computed in a worker thread (a few hundred ms of CPU over the bundled bars): requests keep being served meanwhile. */
+/**
+ * A past day's indicators, computed in a worker thread (a few hundred ms of CPU over the bundled
+ * bars): requests keep being served meanwhile. The request loop only shares the bars and unpacks
+ * the rows, well under a millisecond each.
+ */
 async function technicalsThroughInWorker(history: BarHistory, date: string): Promise<TechnicalSnapshot[]> {
-  return technicalsWorker.run("packedTechnicalsThrough", [await packBars(history), date]);
+  const packed = await technicalsWorker.run("packedTechnicalsThrough", [await packBars(history), date]);
+  // Replies that arrive together are delivered together: unpack each in its own turn of the loop.
+  await turnInLine();
+  return unpackRows<TechnicalSnapshot>(packed);
 }
 
 async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise<void> {
@@ -345,6 +370,71 @@ function snapshotOf(rows: IndicatorRow[], ranges: SourceRange[]): Omit<MarketSna
   };
 }
 
+type PastSnapshot = Promise<Omit<MarketSnapshot, "isSnapshot">>;
+
+/**
+ * Past days' snapshots by date, least recently used first, for one version of the stored data at a
+ * time (a refresh makes them anew). Days a running job holds are never evicted; once it ends they
+ * stay, in room sized to the largest job held (see PAST_SNAPSHOTS_KEPT).
+ */
+function createPastDays() {
+  const days = new Map<string, { version: string; snapshot: PastSnapshot }>();
+  const holds = new Map<string, number>();
+  let version: string | undefined;
+  let roomForHeld = 0;
+  let [hits, computed] = [0, 0];
+  const evict = () => {
+    const capacity = PAST_SNAPSHOTS_KEPT + roomForHeld;
+    for (const date of days.keys()) {
+      if (days.size <= capacity) return;
+      if (!holds.has(date)) days.delete(date);
+    }
+  };
+  return {
+    /** The day's snapshot for this version of the data, computed by `compute` when it is not kept. */
+    get(currentVersion: string, date: string, compute: () => PastSnapshot): PastSnapshot {
+      if (currentVersion !== version) {
+        version = currentVersion;
+        for (const [day, entry] of days) if (entry.version !== version) days.delete(day);
+      }
+      const kept = days.get(date);
+      days.delete(date);
+      if (kept?.version === currentVersion) {
+        hits++;
+        days.set(date, kept);
+        return kept.snapshot;
+      }
+      computed++;
+      const entry = { version: currentVersion, snapshot: compute() };
+      days.set(date, entry);
+      evict();
+      // A failed computation is not kept: the next call tries again.
+      entry.snapshot.catch(() => {
+        if (days.get(date) === entry) days.delete(date);
+      });
+      return entry.snapshot;
+    },
+    has: (date: string) => version !== undefined && days.get(date)?.version === version,
+    hold(dates: readonly string[]): () => void {
+      const unique = [...new Set(dates)];
+      for (const date of unique) holds.set(date, (holds.get(date) ?? 0) + 1);
+      roomForHeld = Math.min(MAX_HELD_DAYS, Math.max(roomForHeld, unique.length));
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        for (const date of unique) {
+          const count = holds.get(date)! - 1;
+          if (count > 0) holds.set(date, count);
+          else holds.delete(date);
+        }
+        evict();
+      };
+    },
+    counts: () => ({ hits, computed, kept: days.size }),
+  };
+}
+
 /**
  * The indicators of every ticker, cached in memory. Each call asks the database one cheap
  * question (the newest computed_at and the row count, answered from the index) and reloads
@@ -376,8 +466,7 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
     }
     return history.bars;
   };
-  // Past dates' snapshots, keyed by the stored indicators' version too: a refresh makes them anew.
-  const pastSnapshots = new LRUCache<string, Promise<Omit<MarketSnapshot, "isSnapshot">>>({ max: PAST_SNAPSHOTS_KEPT });
+  const past = createPastDays();
   return {
     version: sharedVersion,
     async bars() {
@@ -385,17 +474,15 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
     },
     async asOf(date) {
       const version = await sharedVersion();
-      const key = `${version}|${date}`;
-      let snapshot = pastSnapshots.get(key);
-      if (!snapshot) {
-        const computing = barsOf(version).then(async (bars) => snapshotOf(await technicalsThroughInWorker(bars, date), bars.sourceRanges));
-        pastSnapshots.set(key, computing);
-        computing.catch(() => pastSnapshots.delete(key));
-        snapshot = computing;
-      }
-      const past = await snapshot;
-      return { ...past, isSnapshot: isStale(past.asOf, options.now?.()) };
+      const snapshot = past.get(version, date, () =>
+        barsOf(version).then(async (bars) => snapshotOf(await technicalsThroughInWorker(bars, date), bars.sourceRanges)),
+      );
+      const day = await snapshot;
+      return { ...day, isSnapshot: isStale(day.asOf, options.now?.()) };
     },
+    isPastDayCached: (date) => past.has(date),
+    hold: (dates) => past.hold(dates),
+    pastDayCounts: () => past.counts(),
     async current() {
       const version = await sharedVersion();
       if (cached?.version !== version) {

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../test/test-database";
 import { AppError } from "../errors/app-error";
 import { enrichArticle, storeArticles } from "./articles";
 import { newsClock } from "./news-clock";
-import { newestFirst, summarizeNews, windowArticlesWhere, type NewsTimeframe } from "./news-summary";
+import { CORPORA_KEPT, isNewsDayCached, newestFirst, summarizeNews, windowArticlesWhere, type NewsTimeframe } from "./news-summary";
 import { loadNewsSnapshot } from "./snapshot/news-snapshot";
 import { stopWords } from "./trending-topics";
 
@@ -38,6 +38,25 @@ describe("summarizeNews on the bundled snapshot", () => {
     expect(summary.socialSentiment).toBeNull();
     expect(summary.socialSentimentReason).toMatch(/no social posts/);
     expect(summary.noNewsReason).toBeNull();
+  });
+
+  it("keeps the news corpus of the last past days asked for, and counts a day's headlines once for concurrent summaries", async () => {
+    const days = Array.from({ length: CORPORA_KEPT }, (_, index) => `2020-03-${String(index + 2).padStart(2, "0")}`);
+    expect(days.some((day) => isNewsDayCached(db, day))).toBe(false);
+    const queries = jest.spyOn(db.prisma, "$queryRaw");
+    try {
+      // Two tickers as of the same day: one corpus read (a `LIMIT LEAST(` query) between them.
+      await Promise.all(["AAPL", "MSFT"].map((ticker) => summarizeNews({ db }, { ticker, asOf: days[0] })));
+      const corpusReads = () => queries.mock.calls.filter(([sql]) => (sql as unknown as string[]).join("?").includes("LIMIT LEAST(")).length;
+      expect(corpusReads()).toBe(1);
+      for (const day of days.slice(1)) await summarizeNews({ db }, { ticker: "AAPL", asOf: day });
+      expect(days.every((day) => isNewsDayCached(db, day))).toBe(true);
+      expect(corpusReads()).toBe(days.length);
+      await summarizeNews({ db }, { ticker: "KO", asOf: days[3] });
+      expect(corpusReads()).toBe(days.length);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it("switching timeframe changes counts consistently: 1h ⊆ 24h ⊆ 7d", async () => {

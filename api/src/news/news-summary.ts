@@ -1,12 +1,14 @@
 // Spec §3 news sentiment for one ticker and time window: counts, trending topics, analyst
 // actions, scores, and where the numbers come from (mode, as-of, window, sources). The same
 // function answers GraphQL (Stock.news) and the REST shim (GET /api/news-sentiment/:ticker).
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { endOfDay } from "@shared/as-of";
 import { pastAsOfDaySchema } from "@shared/as-of-schema";
 import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
 import type { Prisma } from "../generated/prisma/client";
+import { turnInLine } from "../shared/turn-for-requests";
 import { requireKnownStock, type KnownStock } from "../stocks/symbols";
 import { newsClock, type NewsClock } from "./news-clock";
 import { countedInWindowSql, countedInWindowWhere, dateOnlyNote, daysTouching, wholeDaysWithin, type DateOnlyGroup } from "./news-window";
@@ -132,6 +134,9 @@ export async function summarizeNews(
 
 /** Windows end at the news clock's as-of, or at the end of the day asked for (only articles up to then count). */
 async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTimeframe, now: Date, asOfDay: string | null): Promise<NewsSummary> {
+  // PGlite answers on the request loop, and a chain of queries never lets it turn: a query with a
+  // summary per alias would hold every other request until the last one.
+  await turnInLine();
   const current = await newsClock(db, now);
   const clock: NewsClock = asOfDay ? { ...current, asOf: endOfDay(asOfDay) } : current;
   const asOf = clock.asOf;
@@ -185,7 +190,7 @@ async function computeSummary(db: Database, stock: KnownStock, timeframe: NewsTi
         AND published_at >= ${touched.from} AND published_at < ${touched.until}
       GROUP BY 1, 2, 3`,
     db.prisma.newsFeed.findMany({ orderBy: { key: "asc" } }),
-    corpusTermCounts(db, clock),
+    corpusTermCounts(db, clock, asOfDay),
   ]);
   const aggregates = aggregateRows[0];
 
@@ -275,25 +280,66 @@ function sourceStatuses(
 
 // ---- The wider corpus for trending topics, cached per database and as-of time ----
 
-type Corpus = { counts: TermCounts; from: Date; to: Date; expires: number };
+type Corpus = { counts: TermCounts; from: Date; to: Date };
 
 const corpusDays = 30;
 const corpusMinimum = 2_000;
 const corpusMaximum = 20_000;
 const corpusTtlMs = 10 * 60_000;
-const corpusCache = new WeakMap<Database, Map<string, Corpus>>();
+/**
+ * Corpora kept per database: the current one and the last few past days asked for (each up to
+ * 20,000 headlines' term counts, a few MB), each for 10 minutes. Past days' news beyond these is
+ * counted again; the past-day limits (../past-days/) bound how many a requester can ask for.
+ */
+export const CORPORA_KEPT = 10;
+const corpusCache = new WeakMap<Database, LRUCache<string, Promise<Corpus>>>();
+
+/** The cache key: the day for a past day's window, else the snapshot's as-of time or the 10 minutes of a live clock. */
+function corpusKey(clock: NewsClock, asOfDay: string | null): string {
+  if (asOfDay) return `day:${asOfDay}`;
+  return clock.mode === "snapshot" ? clock.asOf.toISOString() : String(Math.floor(clock.asOf.getTime() / corpusTtlMs));
+}
+
+function corporaOf(db: Database): LRUCache<string, Promise<Corpus>> {
+  let cache = corpusCache.get(db);
+  if (!cache) corpusCache.set(db, (cache = new LRUCache({ max: CORPORA_KEPT, ttl: corpusTtlMs })));
+  return cache;
+}
+
+/** Forgets every corpus counted on `db` (new articles were stored: a window they fall in counts them). */
+export function forgetNewsCorpora(db: Database): void {
+  corpusCache.get(db)?.clear();
+}
+
+/** The news corpus of a past day's window is in memory, or being counted (news summaries as of that day count no headlines again). */
+export function isNewsDayCached(db: Database, day: string): boolean {
+  return corpusCache.get(db)?.has(`day:${day}`) ?? false;
+}
 
 /**
  * Term counts of the non-social headlines of the 30 days up to as-of, or of the
  * newest 2,000 up to as-of when those 30 days hold fewer (the snapshot's last
- * month is thin), at most 20,000. Built once per as-of time (live: per 10 minutes).
+ * month is thin), at most 20,000. Built once per as-of time (live: per 10 minutes), and
+ * shared by the requests asking for it meanwhile.
  */
-async function corpusTermCounts(db: Database, clock: NewsClock): Promise<Corpus> {
-  const key = clock.mode === "snapshot" ? clock.asOf.toISOString() : String(Math.floor(clock.asOf.getTime() / corpusTtlMs));
-  let cache = corpusCache.get(db);
-  if (!cache) corpusCache.set(db, (cache = new Map()));
-  const cached = cache.get(key);
-  if (cached && cached.expires > Date.now()) return cached;
+function corpusTermCounts(db: Database, clock: NewsClock, asOfDay: string | null): Promise<Corpus> {
+  const cache = corporaOf(db);
+  const key = corpusKey(clock, asOfDay);
+  let corpus = cache.get(key);
+  if (!corpus) {
+    const computing = readCorpus(db, clock);
+    cache.set(key, computing);
+    computing.catch(() => {
+      if (cache.get(key) === computing) cache.delete(key);
+    });
+    corpus = computing;
+  }
+  return corpus;
+}
+
+async function readCorpus(db: Database, clock: NewsClock): Promise<Corpus> {
+  // Up to 20,000 headlines are read and counted on the request loop: let waiting requests in first.
+  await turnInLine();
   const since = new Date(clock.asOf.getTime() - corpusDays * 24 * hourMs);
   // A date-only headline is known by as-of only once its whole day has passed.
   const endedDays = wholeDaysWithin(since, clock.asOf).until;
@@ -303,13 +349,10 @@ async function corpusTermCounts(db: Database, clock: NewsClock): Promise<Corpus>
     ORDER BY published_at DESC
     LIMIT LEAST(${corpusMaximum}::int, GREATEST(${corpusMinimum}::int, (
       SELECT count(*)::int FROM news_articles WHERE NOT is_social AND published_at > ${since} AND published_at <= ${clock.asOf})))`;
-  const corpus: Corpus = {
+  await turnInLine();
+  return {
     counts: countTerms(rows.map((row) => row.title)),
     from: rows.length > 0 ? new Date(rows[rows.length - 1].published_at) : clock.asOf,
     to: clock.asOf,
-    expires: Date.now() + corpusTtlMs,
   };
-  cache.clear();
-  cache.set(key, corpus);
-  return corpus;
 }

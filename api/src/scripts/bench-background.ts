@@ -19,7 +19,6 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
 import { refreshAiPicks } from "../ai-picks/ai-picks-pass";
 import { screenBacktest } from "../backtest/screen-backtest";
 import { loadConfig } from "../config/config";
@@ -31,72 +30,10 @@ import { createLogger } from "../logging/logger";
 import { loadPriceSnapshot } from "../market-data/price-snapshot";
 import { loadNewsSnapshot } from "../news/snapshot/news-snapshot";
 import { flushScreenRuns } from "../screening/screen-runs";
+import { epochNow as now, startLoopClient as startClient, type Sample } from "./bench-http";
 
 const { values: args } = parseArgs({ options: { "steady-seconds": { type: "string", default: "20" } } });
 const steadySeconds = Number(args["steady-seconds"]);
-
-/** Epoch milliseconds, comparable between threads (each thread's performance.now() has its own origin). */
-const now = () => performance.timeOrigin + performance.now();
-
-/**
- * A client thread: sends one request after another (waiting `gapMs` after each answer) from "start"
- * to "stop", then posts every sample: when it was sent (epoch ms), how long the answer took, and
- * whether it failed.
- */
-const clientSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const http = require("node:http");
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const now = () => performance.timeOrigin + performance.now();
-const { port, method, path, body, gapMs } = workerData;
-const payload = body === null ? null : JSON.stringify(body);
-function send() {
-  return new Promise((resolve) => {
-    const at = now();
-    const headers = payload === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
-    const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ at, ms: now() - at, error: res.statusCode === 200 ? null : res.statusCode + " " + text.slice(0, 200) });
-      });
-    });
-    req.on("error", (error) => resolve({ at, ms: now() - at, error: String(error) }));
-    req.end(payload === null ? undefined : payload);
-  });
-}
-let running = false;
-const samples = [];
-parentPort.on("message", async (message) => {
-  if (message === "stop") {
-    running = false;
-    return;
-  }
-  running = true;
-  while (running) {
-    samples.push(await send());
-    if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-  }
-  parentPort.postMessage(samples);
-});
-`;
-
-type Sample = { at: number; ms: number; error: string | null };
-
-function startClient(workerData: { port: number; method: "GET" | "POST"; path: string; body: unknown; gapMs: number }) {
-  const worker = new Worker(clientSource, { eval: true, workerData });
-  worker.postMessage("start");
-  return {
-    async stop(): Promise<Sample[]> {
-      const samples = new Promise<Sample[]>((resolve) => worker.once("message", resolve));
-      worker.postMessage("stop");
-      const result = await samples;
-      await worker.terminate();
-      return result;
-    },
-  };
-}
 
 type Phase = { name: string; from: number; to: number; detail: string };
 

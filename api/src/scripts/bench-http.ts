@@ -3,6 +3,7 @@
 // report come from ../bench/harness: `measure(() => send(...), { runs, warmUp: 1, reported: true })`).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Worker } from "node:worker_threads";
 import type { Express } from "express";
 
 export type BenchServer = {
@@ -45,6 +46,74 @@ export async function serveForBench(app: Express, headers: Record<string, string
     close: async () => {
       agent.destroy();
       await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Epoch milliseconds, comparable between threads (each thread's performance.now() has its own origin). */
+export const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * A client thread: sends one request after another (waiting `gapMs` after each answer) from "start"
+ * to "stop", then posts every sample: when it was sent (epoch ms), how long the answer took, and
+ * whether it failed.
+ */
+const loopClientSource = `
+const { parentPort, workerData } = require("node:worker_threads");
+const http = require("node:http");
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const now = () => performance.timeOrigin + performance.now();
+const { port, method, path, body, gapMs } = workerData;
+const payload = body === null ? null : JSON.stringify(body);
+function send() {
+  return new Promise((resolve) => {
+    const at = now();
+    const headers = payload === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
+    const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({ at, ms: now() - at, error: res.statusCode === 200 ? null : res.statusCode + " " + text.slice(0, 200) });
+      });
+    });
+    req.on("error", (error) => resolve({ at, ms: now() - at, error: String(error) }));
+    req.end(payload === null ? undefined : payload);
+  });
+}
+let running = false;
+const samples = [];
+parentPort.on("message", async (message) => {
+  if (message === "stop") {
+    running = false;
+    return;
+  }
+  running = true;
+  while (running) {
+    samples.push(await send());
+    if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+  }
+  parentPort.postMessage(samples);
+});
+`;
+
+/** One request's timing from a loop client: sent at (epoch ms), took ms, and the failure (null when 200). */
+export type Sample = { at: number; ms: number; error: string | null };
+
+/**
+ * A client on its own thread (as a load balancer or a browser is another process), sending the same
+ * request again and again until stopped; `stop()` answers every sample.
+ */
+export function startLoopClient(workerData: { port: number; method: "GET" | "POST"; path: string; body: unknown; gapMs: number }) {
+  const worker = new Worker(loopClientSource, { eval: true, workerData });
+  worker.postMessage("start");
+  return {
+    async stop(): Promise<Sample[]> {
+      const samples = new Promise<Sample[]>((resolve) => worker.once("message", resolve));
+      worker.postMessage("stop");
+      const result = await samples;
+      await worker.terminate();
+      return result;
     },
   };
 }

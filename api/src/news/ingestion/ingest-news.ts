@@ -2,6 +2,7 @@ import type { AppDeps } from "../../context";
 import type { NewsFeed } from "../../generated/prisma/client";
 import { mapWithConcurrency } from "../../shared/map-with-concurrency";
 import { enrichArticle, sharedTickerTagger, storeArticles } from "../articles";
+import { forgetNewsCorpora } from "../news-summary";
 import type { TickerTagger } from "../tagging/ticker-tagger";
 import { asFeedFailure, attemptFeed, type FeedAttempt, type FeedFailureReason } from "./fetch-feed";
 import { loadFeedList, type FeedConfig } from "./feeds";
@@ -144,7 +145,10 @@ async function processFeed(
         lastModified: fetched.lastModified,
       },
     });
-    if (created.length > 0) deps.newsEvents.publish("news:articles", created);
+    if (created.length > 0) {
+      forgetNewsCorpora(deps.db);
+      deps.newsEvents.publish("news:articles", created);
+    }
     const { untitled, undated } = parsed.skipped;
     return {
       key: feed.key,
