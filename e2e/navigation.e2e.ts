@@ -118,6 +118,8 @@ it("a visitor reaches every page by clicking from Home: the menus, the search, t
 
   await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
   await arrive("/auth");
+  // A full page load: the header's menus are ready once its sign-in check has answered.
+  await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
 
   await clickNav(page, "AI & Pro", "Start the 7-day Pro trial");
   await arrive("/direct-stripe");

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "react-router-dom";
 import styled, { keyframes } from "styled-components";
@@ -38,7 +38,6 @@ export const HeaderViewerQuery = graphql`
 export function Header() {
   const [logoFailed, setLogoFailed] = useState(false);
   const [queryRef, loadViewer] = useQueryLoader<HeaderViewerQueryType>(HeaderViewerQuery);
-  const [showProMarks, setShowProMarks] = useState(false);
   // The viewer, fetched once for the shell: signing out reloads the page, and signing in on /auth
   // fetches HeaderViewerQuery again (pages/Auth/afterSignIn.ts), which updates it here. Loaded from
   // an effect rather than during render: React 19 may remount a suspended subtree, and a
@@ -48,38 +47,33 @@ export function Header() {
   }, [loadViewer]);
 
   return (
-    <ProMarksContext.Provider value={setShowProMarks}>
-      <Bar>
-        <Inner>
-          <Brand to="/" aria-label={`${COMPANY_NAME} home`}>
-            {logoFailed ? (
-              <LogoFallback role="img" aria-label={`${COMPANY_NAME} logo`}>
-                {COMPANY_SHORT_NAME}
-              </LogoFallback>
-            ) : (
-              <LogoImage src="/logo.svg" alt={`${COMPANY_NAME} logo`} width={32} height={32} onError={() => setLogoFailed(true)} />
-            )}
-            <FullName>{COMPANY_NAME}</FullName>
-            <ShortName aria-hidden="true">{COMPANY_SHORT_NAME}</ShortName>
-          </Brand>
-          {/* The menus stay mounted while the sign-in check runs: a menu opened meanwhile stays open when it ends. */}
-          <MainNav showProMarks={showProMarks} />
-          <ForViewer queryRef={queryRef} Component={ProMarksOfViewer} />
-          {/* Outside the viewer's Suspense boundaries: what is being typed survives a new sign-in check. */}
-          <SearchSlot>
-            <TickerSearch />
-          </SearchSlot>
-          <Actions>
-            <ThemeToggle />
-            <PricingButton to="/pricing" $variant="secondary" $size="sm">
-              Pricing
-            </PricingButton>
-            <ForViewer queryRef={queryRef} Component={AccountControls} />
-            <PhoneNav showProMarks={showProMarks} />
-          </Actions>
-        </Inner>
-      </Bar>
-    </ProMarksContext.Provider>
+    <Bar>
+      <Inner>
+        <Brand to="/" aria-label={`${COMPANY_NAME} home`}>
+          {logoFailed ? (
+            <LogoFallback role="img" aria-label={`${COMPANY_NAME} logo`}>
+              {COMPANY_SHORT_NAME}
+            </LogoFallback>
+          ) : (
+            <LogoImage src="/logo.svg" alt={`${COMPANY_NAME} logo`} width={32} height={32} onError={() => setLogoFailed(true)} />
+          )}
+          <FullName>{COMPANY_NAME}</FullName>
+          <ShortName aria-hidden="true">{COMPANY_SHORT_NAME}</ShortName>
+        </Brand>
+        <ForViewer queryRef={queryRef} Component={WideNavForViewer} />
+        {/* Outside the viewer's Suspense boundaries: what is being typed survives a new sign-in check. */}
+        <SearchSlot>
+          <TickerSearch />
+        </SearchSlot>
+        <Actions>
+          <ThemeToggle />
+          <PricingButton to="/pricing" $variant="secondary" $size="sm">
+            Pricing
+          </PricingButton>
+          <ForViewer queryRef={queryRef} Component={AccountControls} />
+        </Actions>
+      </Inner>
+    </Bar>
   );
 }
 
@@ -111,18 +105,13 @@ function useShowProMarks(viewer: HeaderViewer | undefined): boolean {
   return viewer !== undefined && !hasProAccess;
 }
 
-/** Tells the header's menus (rendered outside the viewer's Suspense) whether to show the Pro marks. */
-const ProMarksContext = createContext<(showProMarks: boolean) => void>(() => undefined);
-
-function ProMarksOfViewer({ viewer }: ViewerProps) {
-  const showProMarks = useShowProMarks(viewer);
-  const report = useContext(ProMarksContext);
-  useEffect(() => report(showProMarks), [report, showProMarks]);
-  return null;
+function WideNavForViewer({ viewer }: ViewerProps) {
+  return <MainNav showProMarks={useShowProMarks(viewer)} />;
 }
 
-/** The avatar menu, or Sign In. */
+/** The avatar menu (or Sign In), and the phone's Menu button. */
 function AccountControls({ viewer }: ViewerProps) {
+  const showProMarks = useShowProMarks(viewer);
   return (
     <>
       {viewer === undefined ? (
@@ -137,6 +126,7 @@ function AccountControls({ viewer }: ViewerProps) {
           </Suspense>
         </>
       )}
+      <PhoneNav showProMarks={showProMarks} />
     </>
   );
 }
