@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { OperationDescriptor } from "relay-runtime";
 import { createMockEnvironment } from "relay-test-utils";
 import { errorFromGraphQLErrors } from "../../relay/environment";
+import { HeaderViewerQuery } from "../../components/Header/Header";
 import { formatDateTime } from "../../components/SentimentBadge/sentiment";
 import { executeAgainstSchema } from "../../../test/relay";
 import { renderApp, type MockEnvironment } from "../../../test/render";
@@ -174,19 +175,35 @@ async function answerQueries(environment: MockEnvironment, fixture: NewsFixture 
 }
 
 /**
- * Answer the as-of date's coverage query as soon as it is asked (the page waits for it to know its
- * day). Not from an act() while the page query is still pending: act() flushes React's retries of
- * the suspended news synchronously and never returns.
+ * Answer the as-of date's coverage query (the page waits for it to know its day) and the header's
+ * viewer query (a visitor) as soon as they are asked. Not from an act() while another query is
+ * still pending: act() flushes React's retries of a suspended component synchronously and can
+ * never return. The header's viewer, left pending, did that now and then (LoadedViewer suspending
+ * again on every retry inside answerQueries' act()) until the jest worker ran out of memory.
  */
-function answerCoverageWhenAsked(environment: MockEnvironment) {
-  environment.mock.queueOperationResolver((operation) =>
-    operation.request.node.params.name === "useAsOfQuery" ? executeAgainstSchema(operation, mocksFor(operation, {})) : null,
-  );
+function answerShellQueriesWhenAsked(environment: MockEnvironment) {
+  // The header preloads its query (loadQuery asks the network before the environment knows the
+  // operation): declared pending up front, so the resolver below sees it when it is asked.
+  environment.mock.queuePendingOperation(HeaderViewerQuery, {});
+  const answer = (operation: OperationDescriptor) => {
+    const name = operation.request.node.params.name;
+    const result =
+      name === "useAsOfQuery"
+        ? executeAgainstSchema(operation, mocksFor(operation, {}))
+        : name === "HeaderViewerQuery"
+          ? executeAgainstSchema(operation, { Query: () => ({ viewer: null }) })
+          : null;
+    // The mock environment drops a resolver (by identity) once it has answered: queue a new one
+    // for the other shell query.
+    if (result) environment.mock.queueOperationResolver((next) => answer(next));
+    return result;
+  };
+  environment.mock.queueOperationResolver(answer);
 }
 
 async function renderNews(path = "/news-analysis", fixture: NewsFixture = {}) {
   const environment = createMockEnvironment();
-  answerCoverageWhenAsked(environment);
+  answerShellQueriesWhenAsked(environment);
   const utils = renderApp(path, environment);
   await answerQueries(environment, fixture);
   return { ...utils, environment, fixture };
@@ -343,7 +360,7 @@ test("changing the timeframe and the stock re-queries and keeps both in the URL"
 
 test("a shared link loads the ticker and timeframe it names, never showing the default stock's figures first", async () => {
   const environment = createMockEnvironment();
-  answerCoverageWhenAsked(environment);
+  answerShellQueriesWhenAsked(environment);
   renderApp("/news-analysis?ticker=nvda&timeframe=7d", environment);
   const answer = async (ticker: string) => {
     const operation = await waitFor(() =>
@@ -437,7 +454,7 @@ test("live mode: new articles from the subscription are prepended, marked New, a
 test("an error shows a short message and Try again loads the query again", async () => {
   jest.spyOn(console, "error").mockImplementation(() => {}); // React reports the error the boundary caught
   const environment = createMockEnvironment();
-  answerCoverageWhenAsked(environment);
+  answerShellQueriesWhenAsked(environment);
   renderApp("/news-analysis", environment);
   const first = await waitFor(() => environment.mock.findOperation((op) => op.request.node.params.name === "NewsAnalysisPageQuery"));
   await act(async () =>
