@@ -72,6 +72,13 @@ function writerFor(db: Database): Bottleneck {
   return writer;
 }
 
+/**
+ * The last write queued per owner and kind. Writes of one owner's runs of a kind go one after
+ * another: two concurrent statements each see the other's run uncommitted, so each would keep
+ * RUNS_KEPT_PER_USER of its own view and together leave one run too many.
+ */
+const lastWriteOf = new Map<string, Promise<unknown>>();
+
 /** Runs handed to the background writer and not stored yet. */
 const pendingWrites = new Set<Promise<void>>();
 /** Of those, the ones whose response has gone out, being written now. */
@@ -113,9 +120,16 @@ export function storeRunInBackground(
   const write: Promise<void> = after
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(() => {
-      const running = writerFor(deps.db)
-        .schedule(() => storeRun(deps.db, owner, outcome, columns()))
-        .finally(() => runningWrites.delete(running));
+      const ownerKey = `${owner.userId ?? ""}|${owner.anonymousRequester ?? ""}|${outcome.kind}`;
+      const previous = lastWriteOf.get(ownerKey) ?? Promise.resolve();
+      const running: Promise<void> = previous
+        .catch(() => undefined)
+        .then(() => writerFor(deps.db).schedule(() => storeRun(deps.db, owner, outcome, columns())))
+        .finally(() => {
+          runningWrites.delete(running);
+          if (lastWriteOf.get(ownerKey) === running) lastWriteOf.delete(ownerKey);
+        });
+      lastWriteOf.set(ownerKey, running);
       runningWrites.add(running);
       return running;
     })
