@@ -73,11 +73,14 @@ function writerFor(db: Database): Bottleneck {
 }
 
 /**
- * The last write queued per owner and kind. Writes of one owner's runs of a kind go one after
- * another: two concurrent statements each see the other's run uncommitted, so each would keep
- * RUNS_KEPT_PER_USER of its own view and together leave one run too many.
+ * Each owner's writes of a kind, in turn: two concurrent statements each see the other's run
+ * uncommitted, so each would keep RUNS_KEPT_PER_USER of its own view and together leave one run
+ * too many. `enqueued` counts the writes handed to the queue, so a write whose run the runs queued
+ * behind it will push out of retention anyway is skipped: a burst of 1,000 screens from one
+ * requester stores the last few, not 1,000 that are deleted at once.
  */
-const lastWriteOf = new Map<string, Promise<unknown>>();
+type OwnerQueue = { last: Promise<unknown>; enqueued: number };
+const ownerQueues = new Map<string, OwnerQueue>();
 
 /** Runs handed to the background writer and not stored yet. */
 const pendingWrites = new Set<Promise<void>>();
@@ -121,15 +124,18 @@ export function storeRunInBackground(
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(() => {
       const ownerKey = `${owner.userId ?? ""}|${owner.anonymousRequester ?? ""}|${outcome.kind}`;
-      const previous = lastWriteOf.get(ownerKey) ?? Promise.resolve();
-      const running: Promise<void> = previous
+      const kept = owner.userId ? RUNS_KEPT_PER_USER : owner.anonymousRequester ? ANONYMOUS_RUNS_KEPT : Infinity;
+      const queue = ownerQueues.get(ownerKey) ?? { last: Promise.resolve(), enqueued: 0 };
+      ownerQueues.set(ownerKey, queue);
+      const position = (queue.enqueued += 1);
+      const running: Promise<void> = queue.last
         .catch(() => undefined)
-        .then(() => writerFor(deps.db).schedule(() => storeRun(deps.db, owner, outcome, columns())))
+        .then(() => (queue.enqueued - position >= kept ? undefined : writerFor(deps.db).schedule(() => storeRun(deps.db, owner, outcome, columns()))))
         .finally(() => {
           runningWrites.delete(running);
-          if (lastWriteOf.get(ownerKey) === running) lastWriteOf.delete(ownerKey);
+          if (queue.last === running) ownerQueues.delete(ownerKey);
         });
-      lastWriteOf.set(ownerKey, running);
+      queue.last = running;
       runningWrites.add(running);
       return running;
     })
