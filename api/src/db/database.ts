@@ -128,18 +128,20 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 type DriverAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"];
 
 /**
- * The PGlite instance as Prisma's adapter sees it: each query starts in a task of its own.
- * PGlite runs a query synchronously on this thread and resolves it in a microtask, which starts
- * the next queued query at once; under load a whole queue of requests' queries then ran in one
- * turn of the event loop (~400 ms at 100 connections), and no socket was read meanwhile: even
- * /healthz waited that long. Yielding first lets Node read and answer other requests between
- * queries, in arrival order.
+ * The PGlite instance as Prisma's adapter sees it: its queries run one after another, each in a
+ * task of its own. PGlite runs a query synchronously on this thread and resolves it in a
+ * microtask, which started the next queued query at once: under load a whole queue of requests'
+ * queries ran in one turn of the event loop (~400 ms at 100 connections), and no socket was read
+ * meanwhile, /healthz included. Now Node reads and answers other requests between any two
+ * queries, which still run in the order they were asked (PGlite has one connection anyway).
  */
 function yieldingBetweenQueries(pglite: PGlite): PGlite {
-  const query: PGlite["query"] = async (...args) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return pglite.query(...args);
-  };
+  let previous: Promise<unknown> = Promise.resolve();
+  const query = ((...args: Parameters<PGlite["query"]>) => {
+    const next = previous.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => pglite.query(...args));
+    previous = next.catch(() => undefined);
+    return next;
+  }) as PGlite["query"];
   return new Proxy(pglite, {
     get(target, property) {
       if (property === "query") return query;
