@@ -49,6 +49,28 @@ type AggregateRow = {
   latest_at: Date | null;
 };
 
+type NewsQuery = { tickers: string[]; sources: NewsSourceKey[]; windowStart: Date; windowEnd: Date };
+
+/** The aggregates being read, per database and question: identical screens asked together share one read. */
+const readsInFlight = new WeakMap<Database, Map<string, Promise<ScreenNews>>>();
+
+/**
+ * The news per ticker for the screen (see readNewsByTicker). A question already being read for
+ * another request (the same tickers, sources and window) shares that read rather than queueing a
+ * second one on the database: under 100 concurrent S&P 500 screens the embedded database's one
+ * connection answered the same 2.5 ms aggregate a hundred times. Nothing is kept once answered.
+ */
+export function newsByTicker(db: Database, options: NewsQuery): Promise<ScreenNews> {
+  const key = JSON.stringify([options.tickers, options.sources, options.windowStart, options.windowEnd]);
+  let reads = readsInFlight.get(db);
+  if (!reads) readsInFlight.set(db, (reads = new Map()));
+  const inFlight = reads.get(key);
+  if (inFlight) return inFlight;
+  const read = readNewsByTicker(db, options).finally(() => reads.delete(key));
+  reads.set(key, read);
+  return read;
+}
+
 /**
  * One query whatever the number of tickers: the window's non-social articles from the
  * chosen outlets (a range scan on published_at), unnested by ticker and joined to the wanted
@@ -56,10 +78,7 @@ type AggregateRow = {
  * one comma-separated string (tickers hold no commas): a 6,000-element array parameter costs
  * the driver several milliseconds more, and the join hashes them instead of scanning an array.
  */
-export async function newsByTicker(
-  db: Database,
-  options: { tickers: string[]; sources: NewsSourceKey[]; windowStart: Date; windowEnd: Date },
-): Promise<ScreenNews> {
+async function readNewsByTicker(db: Database, options: NewsQuery): Promise<ScreenNews> {
   const outlets = options.sources.map((source) => newsSourceOutlets[source]);
   const sourceKeys = outlets.flatMap((outlet) => outlet.sourceKeys);
   const publisherPatterns = outlets.map((outlet) => outlet.publisherPattern);
