@@ -79,7 +79,15 @@ function writerFor(db: Database): Bottleneck {
  * behind it will push out of retention anyway is skipped: a burst of 1,000 screens from one
  * requester stores the last few, not 1,000 that are deleted at once.
  */
-type OwnerQueue = { last: Promise<unknown>; enqueued: number };
+type OwnerQueue = { last: Promise<unknown>; enqueued: number; lastWriteAt: number };
+
+/**
+ * A visitor's runs (which nobody reads back: the latest run is kept for signed-in users) are
+ * written at most once per this many ms per kind. Within a burst the wait lets newer runs queue,
+ * so the write it delays is usually skipped: 100 S&P 500 screens a second from one visitor had
+ * kept the embedded database busy writing 420-row runs that the next write deleted.
+ */
+export const ANONYMOUS_WRITE_SPACING_MS = 250;
 const ownerQueues = new Map<string, OwnerQueue>();
 
 /** Runs handed to the background writer and not stored yet. */
@@ -125,12 +133,19 @@ export function storeRunInBackground(
     .then(() => {
       const ownerKey = `${owner.userId ?? ""}|${owner.anonymousRequester ?? ""}|${outcome.kind}`;
       const kept = owner.userId ? RUNS_KEPT_PER_USER : owner.anonymousRequester ? ANONYMOUS_RUNS_KEPT : Infinity;
-      const queue = ownerQueues.get(ownerKey) ?? { last: Promise.resolve(), enqueued: 0 };
+      const queue = ownerQueues.get(ownerKey) ?? { last: Promise.resolve(), enqueued: 0, lastWriteAt: 0 };
       ownerQueues.set(ownerKey, queue);
       const position = (queue.enqueued += 1);
+      const superseded = () => queue.enqueued - position >= kept;
       const running: Promise<void> = queue.last
         .catch(() => undefined)
-        .then(() => (queue.enqueued - position >= kept ? undefined : writerFor(deps.db).schedule(() => storeRun(deps.db, owner, outcome, columns()))))
+        .then(async () => {
+          const spacing = owner.userId ? 0 : queue.lastWriteAt + ANONYMOUS_WRITE_SPACING_MS - Date.now();
+          if (!superseded() && spacing > 0) await new Promise((resolve) => setTimeout(resolve, spacing));
+          if (superseded()) return;
+          queue.lastWriteAt = Date.now();
+          await writerFor(deps.db).schedule(() => storeRun(deps.db, owner, outcome, columns()));
+        })
         .finally(() => {
           runningWrites.delete(running);
           if (queue.last === running) ownerQueues.delete(ownerKey);
