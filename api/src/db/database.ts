@@ -22,6 +22,12 @@ export type Database = {
    * transaction, on the driver itself: Prisma's driver adapters split scripts at every ';'.
    */
   runScriptInTransaction(script: string, after: { sql: string; params: unknown[] }): Promise<void>;
+  /**
+   * PGlite only: runs `before` (parameterised statements), then `copy` (a `COPY … FROM
+   * '/dev/blob'` statement) reading `csv`, in one transaction; returns the rows copied. COPY
+   * stores rows several times faster than an INSERT from a jsonb array.
+   */
+  copyCsvInTransaction?(before: { sql: string; params: unknown[] }[], copy: string, csv: string): Promise<number>;
   /** PGlite in a data folder: this process's lock on it (data-dir-lock.ts), released by close(). */
   dataDirLock?: DataDirLock;
 };
@@ -160,6 +166,12 @@ export function databaseOnPGlite(pglite: PGlite): Database {
       await pglite.transaction(async (tx) => {
         await tx.exec(script);
         await tx.query(after.sql, after.params);
+      });
+    },
+    copyCsvInTransaction(before, copy, csv) {
+      return pglite.transaction(async (tx) => {
+        for (const statement of before) await tx.query(statement.sql, statement.params);
+        return (await tx.query(copy, [], { blob: new Blob([csv]) })).affectedRows ?? 0;
       });
     },
   };

@@ -81,6 +81,38 @@ export async function storePriceBars(db: Database, bars: StoredBar[]): Promise<n
       close = EXCLUDED.close, volume = EXCLUDED.volume, source = EXCLUDED.source`;
 }
 
+/** A CSV field: empty for null (COPY's NULL in CSV), quoted when it holds a comma, quote or line break. */
+const csvField = (value: string | number | null) =>
+  value === null ? "" : typeof value === "number" ? String(value) : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/**
+ * Adds a bundled snapshot's bars, `replacing` first the stored bars of these tickers from the same
+ * source (what an interrupted load left of them), in one transaction. On PGlite the rows go in
+ * by COPY (the 3× price set's load: ~40 % faster than storePriceBars' jsonb INSERT, which cannot
+ * be used for a plain COPY's lack of ON CONFLICT); on PostgreSQL through storePriceBars.
+ * The caller guarantees no other stored bar has the same ticker and date (it skips tickers with
+ * bars from another source). Returns the rows written.
+ */
+export async function addSnapshotBars(db: Database, bars: StoredBar[], replacing: { tickers: string[]; source: string }): Promise<number> {
+  if (!db.copyCsvInTransaction) {
+    if (replacing.tickers.length > 0) {
+      await db.prisma.$executeRaw`DELETE FROM price_data WHERE source = ${replacing.source} AND ticker = ANY(${replacing.tickers}::text[])`;
+    }
+    return storePriceBars(db, bars);
+  }
+  if (bars.length === 0) return 0;
+  const csv = bars
+    .map((bar) =>
+      [bar.ticker, bar.date, bar.open, bar.high, bar.low, bar.close, bar.volume !== null && bar.volume <= maxStoredVolume ? Math.round(bar.volume) : null, bar.source]
+        .map(csvField)
+        .join(","),
+    )
+    .join("\n");
+  const before =
+    replacing.tickers.length > 0 ? [{ sql: "DELETE FROM price_data WHERE source = $1 AND ticker = ANY($2::text[])", params: [replacing.source, replacing.tickers] }] : [];
+  return db.copyCsvInTransaction(before, "COPY price_data (ticker, date, open, high, low, close, volume, source) FROM '/dev/blob' WITH (FORMAT csv)", csv);
+}
+
 /**
  * Applies splits that took effect after a ticker's stored bars to those bars, so the stored
  * history stays continuous with newly fetched bars that a provider already adjusted.

@@ -13,7 +13,7 @@ import { snapshotVersion } from "../db/snapshot-loads";
 import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
 import { cleanCompanyName } from "../shared/symbols/clean-company-name";
 import { formerTickers } from "../shared/symbols/former-tickers";
-import { adjustForSplits, storePriceBars, type DailyBar, type StoredBar } from "./price-bars";
+import { addSnapshotBars, adjustForSplits, type DailyBar, type StoredBar } from "./price-bars";
 import { recomputeTechnicals } from "./technicals-store";
 import { securityInfo, universeTickers } from "./universes";
 
@@ -193,15 +193,19 @@ async function loadBars(deps: SnapshotDeps, options: { directory?: string } & Lo
   const snapshotTickers: string[] = [];
   const storedNow = new Set<string>();
   let batch: StoredBar[] = [];
+  // Tickers of this batch that an interrupted load stored in part: their stored bars are replaced
+  // (a ticker's bars all go into one batch).
+  let replacing: string[] = [];
   let fractionRead = 0;
   const storeBatch = async () => {
     // PGlite runs queries on this thread without yielding to the event loop: yield between batches,
     // so that a signal (and the log) is handled during the load.
     await setImmediate();
-    result.rows += await storePriceBars(db, batch);
+    result.rows += await addSnapshotBars(db, batch, { tickers: replacing, source: snapshotSource });
     // The bars are stored by then; the indicators come last (about a tenth of the load).
     options.onProgress?.(0.9 * fractionRead);
     batch = [];
+    replacing = [];
     logger.debug({ rows: result.rows }, "price snapshot batch stored");
   };
   for await (const series of readPriceSnapshot({ directory, onRead: (fraction) => (fractionRead = fraction) })) {
@@ -210,6 +214,7 @@ async function loadBars(deps: SnapshotDeps, options: { directory?: string } & Lo
     snapshotTickers.push(series.ticker);
     if (storedBars.get(series.ticker) === series.bars.length) continue;
     storedNow.add(series.ticker);
+    if (storedBars.has(series.ticker)) replacing.push(series.ticker);
     for (const bar of series.bars) batch.push({ ...bar, ticker: series.ticker, source: snapshotSource });
     if (batch.length >= batchSize) await storeBatch();
   }
