@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client";
 import type { AppConfig } from "../config/config";
+import { lineOfTurns } from "../shared/turn-for-requests";
 import { acquireDataDirLock, type DataDirLock, type LockRequest } from "./data-dir-lock";
 
 export type DatabaseTarget = AppConfig["database"];
@@ -142,12 +143,8 @@ type DriverAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>[
  * queries, which still run in the order they were asked (PGlite has one connection anyway).
  */
 function yieldingBetweenQueries(pglite: PGlite): PGlite {
-  let previous: Promise<unknown> = Promise.resolve();
-  const query = ((...args: Parameters<PGlite["query"]>) => {
-    const next = previous.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => pglite.query(...args));
-    previous = next.catch(() => undefined);
-    return next;
-  }) as PGlite["query"];
+  const inTurn = lineOfTurns();
+  const query = ((...args: Parameters<PGlite["query"]>) => inTurn(() => pglite.query(...args))) as PGlite["query"];
   return new Proxy(pglite, {
     get(target, property) {
       if (property === "query") return query;

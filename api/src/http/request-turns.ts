@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { lineOfTurns } from "../shared/turn-for-requests";
 
 /**
  * Data requests start one per turn of the event loop, in arrival order. Node reads every socket
@@ -8,19 +9,6 @@ import type { RequestHandler } from "express";
  * and answers what else has arrived; a request costs one setImmediate more.
  */
 export function startRequestsInTurns(): RequestHandler {
-  let previous: Promise<void> = Promise.resolve();
-  return (_req, _res, next) => {
-    previous = previous.then(
-      () =>
-        new Promise<void>((resolve) =>
-          setImmediate(() => {
-            try {
-              next();
-            } finally {
-              resolve();
-            }
-          }),
-        ),
-    );
-  };
+  const inTurn = lineOfTurns();
+  return (_req, _res, next) => void inTurn(() => next()).catch((error: unknown) => next(error));
 }

@@ -19,3 +19,19 @@ export function turnInLine(): Promise<void> {
   lastTurn = turn;
   return turn;
 }
+
+/**
+ * A line of tasks that take turns: each starts in a task of its own (setImmediate) once the one
+ * before it has settled, in the order they were handed in, so Node reads and answers other
+ * sockets between any two. For work that would otherwise run back to back in one turn of the
+ * event loop: PGlite's queries (each resolves in a microtask that started the next at once) and
+ * the synchronous starts of requests read from many sockets together.
+ */
+export function lineOfTurns(): <T>(task: () => T | PromiseLike<T>) => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => T | PromiseLike<T>) => {
+    const next = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(task);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
