@@ -11,7 +11,7 @@ import type { RequestContext } from "../context";
 import { AppError, type FieldError } from "../errors/app-error";
 import { parseInput } from "../errors/validation";
 import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
-import { universeTickers } from "../market-data/universes";
+import { universeTickers, type UniverseKey } from "../market-data/universes";
 import { runScreen, type ScreenDeps, type ScreenKind } from "../screening/screen";
 import { screenCost } from "../screening/screen-cost";
 import { parseScreenRequest, withoutNulls, type ScreenRequest } from "../screening/screen-request";
@@ -141,9 +141,9 @@ function assertPlanAllows(viewer: Viewer | null, kind: ScreenKind, months: numbe
   throw new AppError("PRO_REQUIRED", `${over.map((error) => error.message).join(". ")}. Start the 7-day free trial on /pricing.`, { fieldErrors: over });
 }
 
-/** The screen's universe, as its equal-weight benchmark: the ticker list, or every symbol of the named universe (before maxSymbols). */
-function universeOf(request: ScreenRequest): string[] {
-  return request.tickers ?? universeTickers(request.universe as "sp500" | "broad" | "all_market", { includeEtf: request.includeEtf });
+/** The screen's universe on a day, as its equal-weight benchmark: the ticker list, or every symbol of the named universe that day (before maxSymbols). */
+function universeOn(request: ScreenRequest, day: string): string[] {
+  return request.tickers ?? universeTickers(request.universe as UniverseKey, { includeEtf: request.includeEtf, on: day });
 }
 
 /** Close lookups over the bars in memory: the day's own close, or (for holdings) the latest on or before it. */
@@ -171,7 +171,7 @@ export function methodText(topN: number): string {
     `and its first ${topN} rows are bought in equal weights at that day's close and held, weights drifting, to the next rebalance day's close. ` +
     `Turnover = buys + sells as a fraction of the portfolio (the first purchase from cash is 1); each rebalance costs ${COST_PER_TURNOVER * 1e4} bps × turnover of the portfolio's value. ` +
     `A holding without a bar on a day is valued at its latest earlier close. A month with no rows holds cash. ` +
-    `The benchmark is every symbol of the screen's universe with a close on the rebalance day, equal weight, rebalanced on the same days without costs. ` +
+    `The benchmark is every symbol of the screen's universe on the rebalance day (the S&P 500's members of that day) with a close that day, equal weight, rebalanced on the same days without costs. ` +
     `Prices are the stored split-adjusted daily closes (price_data); dividends are not included.`
   );
 }
@@ -218,7 +218,6 @@ export async function screenBacktest(deps: ScreenDeps, viewer: Viewer | null, in
   if (outside.length > 0) throw badInput(outside);
 
   const screenAt = (asOf: string | null) => runScreen(deps, viewer, { ...request, asOf }, kind, { store: false });
-  const universe = universeOf(request);
   const { closeAsOf, closeOn } = priceLookups(history);
   const warnings: string[] = [];
 
@@ -250,7 +249,7 @@ export async function screenBacktest(deps: ScreenDeps, viewer: Viewer | null, in
   }
 
   const rowTickers = screened.rows.map((row) => row.ticker);
-  const forwardReturns: ForwardHorizon[] = FORWARD_HORIZONS.map((horizon) => horizonReturns(rowTickers, universe, tradingDays, screened.asOf, horizon, closeOn));
+  const forwardReturns: ForwardHorizon[] = FORWARD_HORIZONS.map((horizon) => horizonReturns(rowTickers, universeOn(request, screened.asOf), tradingDays, screened.asOf, horizon, closeOn));
   const unanswered = forwardReturns.filter((horizon) => horizon.endDate === null).map((horizon) => `+${horizon.tradingDays}`);
   if (unanswered.length > 0) {
     warnings.push(`The stored prices end on ${lastDay}, before ${unanswered.join(", ")} trading days after ${screened.asOf}: those forward returns cannot be measured.`);
@@ -258,7 +257,7 @@ export async function screenBacktest(deps: ScreenDeps, viewer: Viewer | null, in
   const portfolio = simulateEqualWeight(periodDays, selections, closeAsOf, COST_PER_TURNOVER);
   const benchmark = simulateEqualWeight(
     periodDays,
-    rebalanceDays.map((date) => ({ date, tickers: universe.filter((ticker) => closeOn(ticker, date) !== null) })),
+    rebalanceDays.map((date) => ({ date, tickers: universeOn(request, date).filter((ticker) => closeOn(ticker, date) !== null) })),
     closeAsOf,
     0,
   );

@@ -37,7 +37,8 @@ export function adjustForSplits<Bar extends DailyBar>(bars: Bar[], splits: Split
   return adjusted;
 }
 
-function scaleBar<Bar extends DailyBar>(bar: Bar, factor: number): Bar {
+/** Prices divided by `factor`, volume multiplied (a split of ratio `factor`, or a chaining factor's inverse). */
+export function scaleBar<Bar extends DailyBar>(bar: Bar, factor: number): Bar {
   const price = (value: number | null) => (value === null ? null : value / factor);
   return {
     ...bar,
@@ -82,7 +83,7 @@ export async function storePriceBars(db: Database, bars: StoredBar[]): Promise<n
 }
 
 /** A CSV field: empty for null (COPY's NULL in CSV), quoted when it holds a comma, quote or line break. */
-const csvField = (value: string | number | null) =>
+export const csvField = (value: string | number | null) =>
   value === null ? "" : typeof value === "number" ? String(value) : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 /**

@@ -1,27 +1,26 @@
-// The bundled daily price snapshot (data/prices/, provenance in data/prices/PROVENANCE.md): Alpha
-// Vantage daily bars of the S&P 500 members of April 2021, 2018-01-02 to 2021-04-21. Loaded into
-// price_data once per database at start, split-adjusted and under today's tickers, so a fresh
-// machine with no network screens real prices.
+// The bundled daily prices (data/prices/, provenance in data/prices/PROVENANCE.md): Alpha Vantage
+// daily bars of the S&P 500 members of April 2021, 2018-01-02 to 2021-04-21, and before them the
+// 2013–2018 files (history-files.ts), chained per security (security-master.ts). Loaded into
+// price_data once per database at start, split-adjusted and under each security's key (today's
+// ticker where it still trades), so a fresh machine with no network screens real prices.
 import fs from "node:fs";
 import path from "node:path";
 import { setImmediate } from "node:timers/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { parse as parseSync } from "csv-parse/sync";
 import { projectRoot } from "../config/project-root";
 import { snapshotVersion } from "../db/snapshot-loads";
 import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
-import { cleanCompanyName } from "../shared/symbols/clean-company-name";
-import { formerTickers } from "../shared/symbols/former-tickers";
 import { addSnapshotBars, adjustForSplits, type DailyBar, type StoredBar } from "./price-bars";
 import { recomputeTechnicals } from "./technicals-store";
-import { securityInfo, universeTickers } from "./universes";
+import { historyFiles, readPriceHistory } from "./history-files";
+import { masterFile, securitiesDirectory, securityMaster } from "./security-master";
 
 export const priceSnapshotDirectory = path.join(projectRoot, "data", "prices");
 export const snapshotSource = "alphavantage-snapshot";
 const pricesFile = "sp500_daily_2018-2021.csv.gz";
 /** The member list the snapshot was built from: the company names of April 2021. */
-const membersFile = "sp500_constituents_2021-04.csv";
+export const membersFile = "sp500_constituents_2021-04.csv";
 const gunzip = promisify(zlib.gunzip);
 const columns = ["symbol", "date", "open", "high", "low", "close", "adjusted_close", "volume", "dividend_amount", "split_coefficient"];
 
@@ -33,31 +32,6 @@ export type SnapshotSeries = {
   /** Oldest first, split-adjusted as of the last bar read. */
   bars: DailyBar[];
 };
-
-/** Three letters are enough to tell "IHS Markit" from the ETF that trades as INFO today, and keep "Campbell Soup" = "The Campbell's Company". */
-const nameKey = (name: string) => cleanCompanyName(name).toLowerCase().replace(/[^a-z]/g, "").slice(0, 3);
-
-/**
- * Today's ticker for a symbol of the snapshot, or null when its company is gone: renamed tickers
- * map to today's (FB → META); a symbol still in the S&P 500 is the same company; one that left
- * the index counts only while it is still listed under a name like its 2021 name (INFO and LB
- * now trade as an ETF and as another company, and ATVI or TWTR are not listed at all).
- */
-export function snapshotTickerResolver(directory = priceSnapshotDirectory): (symbol: string) => string | null {
-  const names2021 = new Map(
-    (parseSync(fs.readFileSync(path.join(directory, membersFile)), { columns: true }) as { Symbol: string; Name: string }[]).map(
-      (row) => [row.Symbol, row.Name],
-    ),
-  );
-  const sp500 = new Set(universeTickers("sp500", { includeEtf: false }));
-  return (symbol) => {
-    const ticker = formerTickers[symbol] ?? symbol;
-    if (sp500.has(ticker)) return ticker;
-    const listed = securityInfo(ticker);
-    const name2021 = names2021.get(symbol);
-    return listed?.exchange && name2021 && nameKey(listed.name) === nameKey(name2021) ? ticker : null;
-  };
-}
 
 function toBar(record: string[]): DailyBar {
   const number = (text: string) => (text === "" ? null : Number(text));
@@ -72,23 +46,19 @@ function toBar(record: string[]): DailyBar {
 }
 
 /**
- * Reads the snapshot one ticker at a time (the file is sorted by symbol, then date), skipping
- * companies that are gone and keeping the first of two symbols that map to one ticker today
- * (DISCA over DISCK for WBD). `through` cuts each series at that date before adjusting, which
- * gives the bars as they stood then; `tickers` reads only those (today's tickers).
+ * Reads the snapshot one symbol at a time (the file is sorted by symbol, then date), each series
+ * split-adjusted as of its last bar read. `through` cuts each series at that date before
+ * adjusting, which gives the bars as they stood then; `symbols` reads only those.
  *
  * The file is a machine-written numeric CSV (no quotes, no embedded commas; checked), so it is
  * split by hand: csv-parse's stream took 2.8 s for the 384,000 bars (quiet 2-core machine), this
- * 1.4 s, and with `tickers` only those companies' lines are split (the earnings load asks for
+ * 1.4 s, and with `symbols` only those companies' lines are split (the earnings load asks for
  * its 80 companies). A file with a quote is refused rather than misread.
  */
-export async function* readPriceSnapshot(
-  options: { directory?: string; through?: string; tickers?: Iterable<string>; onRead?: (fraction: number) => void } = {},
-): AsyncGenerator<SnapshotSeries> {
+export async function* readSnapshotFile(
+  options: { directory?: string; through?: string; symbols?: ReadonlySet<string>; onRead?: (fraction: number) => void } = {},
+): AsyncGenerator<{ symbol: string; bars: DailyBar[] }> {
   const directory = options.directory ?? priceSnapshotDirectory;
-  const currentTicker = snapshotTickerResolver(directory);
-  const wanted = options.tickers ? new Set(options.tickers) : null;
-  const used = new Set<string>();
   const text = (await gunzip(await fs.promises.readFile(path.join(directory, pricesFile)))).toString("utf8");
   if (text.includes('"')) throw new Error(`${pricesFile}: quoted fields are not expected in the price snapshot`);
   const lines = text.split("\n");
@@ -104,19 +74,31 @@ export async function* readPriceSnapshot(
     }
     let end = line;
     while (end < lines.length && lines[end].startsWith(`${symbol},`)) end += 1;
-    const ticker = currentTicker(symbol);
-    if (ticker && !used.has(ticker) && (!wanted || wanted.has(ticker))) {
+    if (!options.symbols || options.symbols.has(symbol)) {
       const records = lines.slice(line, end).map(splitRecord).filter((record) => !options.through || record[1] <= options.through);
       if (records.length > 0) {
-        used.add(ticker);
         const splits = records.filter((record) => Number(record[9]) !== 1).map((record) => ({ date: record[1], ratio: Number(record[9]) }));
-        yield { ticker, snapshotTicker: symbol, bars: adjustForSplits(records.map(toBar), splits) };
+        yield { symbol, bars: adjustForSplits(records.map(toBar), splits) };
       }
     }
     line = end;
     options.onRead?.(line / lines.length);
     // Every 50 companies, a turn of the event loop: a start serves requests while it reads.
     if (++seriesRead % 50 === 0) await setImmediate();
+  }
+}
+
+/**
+ * The snapshot's series under their securities' keys (security-master.ts: today's ticker, or a
+ * former member's own). `tickers` reads only those keys' series.
+ */
+export async function* readPriceSnapshot(
+  options: { directory?: string; through?: string; tickers?: Iterable<string>; onRead?: (fraction: number) => void } = {},
+): AsyncGenerator<SnapshotSeries> {
+  const master = securityMaster();
+  const symbols = options.tickers ? new Set([...options.tickers].flatMap((key) => master.symbolsOf("alphavantage", key))) : undefined;
+  for await (const { symbol, bars } of readSnapshotFile({ ...options, symbols })) {
+    yield { ticker: master.keyOf("alphavantage", symbol) ?? symbol, snapshotTicker: symbol, bars };
   }
 }
 
@@ -154,7 +136,8 @@ export const priceSnapshot = defineSnapshot({
   enabled: (config) => config.marketData.loadSnapshot,
   version: ({ directory }: { directory?: string }, config) => {
     const folder = directory ?? config.marketData.snapshotDirectory ?? priceSnapshotDirectory;
-    return snapshotVersion([path.join(folder, pricesFile), path.join(folder, membersFile)]);
+    const historyFilesHere = Object.values(historyFiles).map((file) => path.join(folder, file.name)).filter((file) => fs.existsSync(file));
+    return snapshotVersion([path.join(folder, pricesFile), path.join(folder, membersFile), ...historyFilesHere, path.join(securitiesDirectory, masterFile)]);
   },
   load: loadBars,
   markerRows: async ({ db }) => {
@@ -208,16 +191,32 @@ async function loadBars(deps: SnapshotDeps, options: { directory?: string } & Lo
     replacing = [];
     logger.debug({ rows: result.rows }, "price snapshot batch stored");
   };
-  for await (const series of readPriceSnapshot({ directory, onRead: (fraction) => (fractionRead = fraction) })) {
-    options.signal?.throwIfAborted();
-    if (otherSourceTickers.has(series.ticker)) continue;
-    snapshotTickers.push(series.ticker);
-    if (storedBars.get(series.ticker) === series.bars.length) continue;
-    storedNow.add(series.ticker);
-    if (storedBars.has(series.ticker)) replacing.push(series.ticker);
-    for (const bar of series.bars) batch.push({ ...bar, ticker: series.ticker, source: snapshotSource });
-    if (batch.length >= batchSize) await storeBatch();
+  // The 2013–2018 files' bars by security, checked and chained (history-files.ts): each goes in
+  // with its security's 2018–2021 series, or on its own for a company that left the index earlier.
+  const history = await readPriceHistory(directory);
+  const repaired = history.findings.filter((finding) => finding.action !== "flagged");
+  if (history.findings.length > 0) {
+    logger.info(
+      { repaired: repaired.map((finding) => `${finding.symbol} ${finding.date} ${finding.kind}`), flagged: history.findings.length - repaired.length },
+      "price history checked (data/securities/price_validation.csv lists every finding)",
+    );
   }
+  const addSeries = async (ticker: string, bars: DailyBar[]) => {
+    options.signal?.throwIfAborted();
+    if (otherSourceTickers.has(ticker)) return;
+    snapshotTickers.push(ticker);
+    if (storedBars.get(ticker) === bars.length) return;
+    storedNow.add(ticker);
+    if (storedBars.has(ticker)) replacing.push(ticker);
+    for (const bar of bars) batch.push({ ...bar, ticker, source: snapshotSource });
+    if (batch.length >= batchSize) await storeBatch();
+  };
+  for await (const series of readPriceSnapshot({ directory, onRead: (fraction) => (fractionRead = fraction) })) {
+    const earlier = history.byKey.get(series.ticker) ?? [];
+    history.byKey.delete(series.ticker);
+    await addSeries(series.ticker, earlier.length > 0 ? [...earlier, ...series.bars] : series.bars);
+  }
+  for (const [ticker, bars] of history.byKey) await addSeries(ticker, bars);
   await storeBatch();
   result.tickers = storedNow.size;
   result.resumedTickers = snapshotTickers.length - storedNow.size;

@@ -10,6 +10,9 @@ describe("universes", () => {
     expect(sp500).toHaveLength(503);
     expect(sp500).toEqual(expect.arrayContaining(["AAPL", "GOOGL", "GOOG", "BRK.B", "BF.B"]));
     expect(universeInfo().find((info) => info.universe === "sp500")).toMatchObject({ label: "S&P 500 (503 stocks)", size: 503 });
+    // On a day: that day's members (point in time, security-master.test.ts).
+    const onDay = universeInfo({ byTicker: new Map(), isSnapshot: true, asOf: "2015-06-01" }).find((info) => info.universe === "sp500")!;
+    expect(onDay.label).toBe(`S&P 500 members of the day (${onDay.size} on 2015-06-01)`);
   });
 
   it("broad adds the S&P 400/600 and NASDAQ-100 members the Nasdaq directory confirms, without duplicates", () => {
@@ -36,7 +39,7 @@ describe("universes", () => {
     const listed = allMarket.length.toLocaleString("en-US");
     // SPY has prices but is an ETF, so it is not one of the universe's priced stocks.
     const byTicker = new Map([["AAPL", {}], ["MSFT", {}], ["SPY", {}]]);
-    const label = (isSnapshot: boolean) => universeInfo({ byTicker, isSnapshot }).find((info) => info.universe === "all_market")!.label;
+    const label = (isSnapshot: boolean) => universeInfo({ byTicker, isSnapshot, asOf: null }).find((info) => info.universe === "all_market")!.label;
     expect(label(true)).toBe(`All US-listed common stocks: ${listed} listed · 2 priced in the bundled snapshot`);
     expect(label(false)).toBe(`All US-listed common stocks: ${listed} listed · 2 priced`);
     expect(universeInfo().find((info) => info.universe === "all_market")).toMatchObject({ label: `All US-listed common stocks: ${listed} listed`, size: allMarket.length });

@@ -9,8 +9,9 @@ import {
   type ReferenceData,
 } from "../shared/symbols/reference-data";
 import { tickerSchema } from "../stocks/symbols";
+import { membershipAsOf, securityMaster } from "./security-master";
 
-export type UniverseKey = "sp500" | "broad" | "all_market";
+export type UniverseKey = "sp500" | "sp500_current" | "broad" | "all_market";
 
 export type SecurityInfo = {
   ticker: string;
@@ -114,11 +115,17 @@ const unique = (tickers: string[]) => [...new Set(tickers)];
 let universes: Universes | undefined;
 const current = () => (universes ??= buildUniverses(loadReferenceData()));
 
-/** Today's tickers of a universe (dot form, BRK.B), de-duplicated, in a stable order. */
-export function universeTickers(universe: UniverseKey, options: { includeEtf: boolean }): string[] {
+/**
+ * A universe's tickers (dot form, BRK.B), de-duplicated, in a stable order. "sp500" on a day
+ * (`on`, YYYY-MM-DD) is the index's members that day (security-master.ts: point in time, former
+ * members under their keys); after the membership file's last change, and without `on`, it is
+ * today's list, as "sp500_current" always is. The other universes are today's lists.
+ */
+export function universeTickers(universe: UniverseKey, options: { includeEtf: boolean; on?: string | null }): string[] {
   const { sp500, broad, allMarket } = current();
   // Copies: the cached lists stay as built whatever a caller does with the result.
-  if (universe === "sp500") return [...sp500];
+  if (universe === "sp500" && options.on && options.on < membershipAsOf) return securityMaster().sp500MembersOn(options.on);
+  if (universe === "sp500" || universe === "sp500_current") return [...sp500];
   if (universe === "broad") return [...broad];
   return allMarket.filter((row) => options.includeEtf || !row.isEtf).map((row) => row.ticker);
 }
@@ -130,8 +137,8 @@ export type PricedTickers = { byTicker: ReadonlyMap<string, unknown>; isSnapshot
  * Each universe's label, size and description. The all-market label says how much of it has
  * prices (`prices`, the technicals store's current snapshot), since a screen can rank only those.
  */
-export function universeInfo(prices?: PricedTickers): { universe: UniverseKey; label: string; size: number; description: string }[] {
-  const size = (universe: UniverseKey) => universeTickers(universe, { includeEtf: false }).length;
+export function universeInfo(prices?: PricedTickers & { asOf: string | null }): { universe: UniverseKey; label: string; size: number; description: string }[] {
+  const size = (universe: UniverseKey) => universeTickers(universe, { includeEtf: false, on: prices?.asOf }).length;
   const count = (n: number) => n.toLocaleString("en-US");
   const allMarket = universeTickers("all_market", { includeEtf: false });
   const priced = prices ? allMarket.filter((ticker) => prices.byTicker.has(ticker)).length : null;
@@ -139,10 +146,17 @@ export function universeInfo(prices?: PricedTickers): { universe: UniverseKey; l
   return [
     {
       universe: "sp500",
-      label: `S&P 500 (${count(size("sp500"))} stocks)`,
+      label: prices?.asOf ? `S&P 500 members of the day (${count(size("sp500"))} on ${prices.asOf})` : `S&P 500 (${count(size("sp500"))} stocks)`,
       size: size("sp500"),
       description:
-        "Every S&P 500 member, one row per share class (GOOGL and GOOG), from the bundled constituent list (Wikipedia via datasets/s-and-p-500-companies).",
+        "The S&P 500 as it stood on the screen's day, former members included (point-in-time membership from fja05680/sp500, joined to the price files' securities), one row per share class.",
+    },
+    {
+      universe: "sp500_current",
+      label: `Today's S&P 500 list (${count(size("sp500_current"))} stocks)`,
+      size: size("sp500_current"),
+      description:
+        "Every member of today's S&P 500, one row per share class (GOOGL and GOOG), from the bundled constituent list (Wikipedia via datasets/s-and-p-500-companies). On a past day it screens today's members: survivorship bias.",
     },
     {
       universe: "broad",
@@ -161,7 +175,14 @@ export function universeInfo(prices?: PricedTickers): { universe: UniverseKey; l
   ];
 }
 
-/** Name, sector and listing of a ticker (dot form) from the reference lists, or null when no list has it. */
+/**
+ * Name, sector and listing of a ticker (dot form) from the reference lists, else a former S&P 500
+ * member's from the security master (no exchange: it does not trade under it today); null when
+ * neither has it.
+ */
 export function securityInfo(ticker: string): SecurityInfo | null {
-  return current().securities.get(ticker) ?? null;
+  const listed = current().securities.get(ticker);
+  if (listed) return listed;
+  const former = securityMaster().security(ticker);
+  return former ? { ticker, name: former.name ?? ticker, sector: former.sector, subIndustry: null, isEtf: false, exchange: null } : null;
 }
