@@ -47,11 +47,10 @@ type IndexJson = { directory?: { item?: { name: string }[] } };
 // No entity is expanded (a DOCTYPE's declarations included): the cover page needs none.
 const primaryDocParser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, processEntities: false });
 
-/** A response's text, refused past THIRTEEN_F_LIMITS.fileBytes (read in chunks, never all at once). */
-async function boundedText(response: Response, url: string): Promise<string> {
-  const limit = THIRTEEN_F_LIMITS.fileBytes;
-  const tooLarge = () => new ProviderError(`EDGAR: ${url} is larger than ${limit / 1024 / 1024} MB (the limit for one 13F file)`, false);
-  if (Number(response.headers.get("content-length")) > limit) {
+/** A response's text, refused past maxBytes (read in chunks, never all at once). */
+async function boundedText(response: Response, url: string, maxBytes: number): Promise<string> {
+  const tooLarge = () => new ProviderError(`EDGAR: ${url} is larger than ${maxBytes / 1024 / 1024} MB`, false);
+  if (Number(response.headers.get("content-length")) > maxBytes) {
     await response.body?.cancel();
     throw tooLarge();
   }
@@ -64,7 +63,7 @@ async function boundedText(response: Response, url: string): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
-    if (bytes > limit) {
+    if (bytes > maxBytes) {
       await reader.cancel();
       throw tooLarge();
     }
@@ -73,37 +72,55 @@ async function boundedText(response: Response, url: string): Promise<string> {
   return text + decoder.decode();
 }
 
+/** What every request to SEC's hosts needs; one limiter per budget of requests per second. */
+export type SecRequestSettings = { userAgent: string; limiter: Bottleneck; backoffMs: number; maxBytes: number };
+
+/**
+ * GETs `url` from an SEC host through the limiter, retrying 429, 5xx and network errors with
+ * exponential backoff (Retry-After honoured). Returns the first answer not worth retrying (2xx and
+ * other 4xx alike: the caller names its own errors); throws a retryable ProviderError when every
+ * attempt failed.
+ */
+export async function getFromSec(url: string, settings: SecRequestSettings, signal?: AbortSignal): Promise<{ ok: boolean; status: number; body: string }> {
+  let problem = "";
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    let delayMs = settings.backoffMs * 2 ** attempt;
+    try {
+      const deadline = AbortSignal.timeout(TIMEOUT_MS);
+      const response = await settings.limiter.schedule(() =>
+        fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, headers: { "user-agent": settings.userAgent, accept: "application/json, application/xml, text/xml, */*" } }),
+      );
+      const body = await boundedText(response, url, settings.maxBytes);
+      if (response.status !== 429 && response.status < 500) return { ok: response.ok, status: response.status, body };
+      problem = `HTTP ${response.status}`;
+      const retryAfter = Number(response.headers.get("retry-after"));
+      if (Number.isFinite(retryAfter) && retryAfter > 0) delayMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (error instanceof ProviderError) throw error;
+      const { name, message, cause } = error as Error & { cause?: { message?: string } };
+      problem = name === "TimeoutError" ? `no response within ${TIMEOUT_MS} ms` : `network error: ${cause?.message ?? message}`;
+    }
+    if (attempt < RETRIES) await sleep(delayMs, undefined, { signal });
+  }
+  throw new ProviderError(`EDGAR: ${problem} for ${url} (after ${RETRIES + 1} attempts)`, true);
+}
+
 /** A client, or null when SEC_USER_AGENT is not set (SEC refuses anonymous automated clients). */
 export function createEdgarClient(config: AppConfig["hedgeFunds"], options: { backoffMs?: number } = {}): EdgarClient | null {
   const userAgent = config.secUserAgent;
   if (!userAgent) return null;
-  const limiter = new Bottleneck({ minTime: Math.ceil(1000 / config.requestsPerSecond), maxConcurrent: 1 });
-  const backoffMs = options.backoffMs ?? BACKOFF_MS;
+  const settings: SecRequestSettings = {
+    userAgent,
+    limiter: new Bottleneck({ minTime: Math.ceil(1000 / config.requestsPerSecond), maxConcurrent: 1 }),
+    backoffMs: options.backoffMs ?? BACKOFF_MS,
+    maxBytes: THIRTEEN_F_LIMITS.fileBytes,
+  };
 
   async function text(url: string, signal?: AbortSignal): Promise<string> {
-    let problem = "";
-    for (let attempt = 0; attempt <= RETRIES; attempt++) {
-      let delayMs = backoffMs * 2 ** attempt;
-      try {
-        const deadline = AbortSignal.timeout(TIMEOUT_MS);
-        const response = await limiter.schedule(() =>
-          fetch(url, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, headers: { "user-agent": userAgent!, accept: "application/json, application/xml, text/xml, */*" } }),
-        );
-        const body = await boundedText(response, url);
-        if (response.ok) return body;
-        if (response.status !== 429 && response.status < 500) throw new ProviderError(`EDGAR: HTTP ${response.status} for ${url}`, false);
-        problem = `HTTP ${response.status}`;
-        const retryAfter = Number(response.headers.get("retry-after"));
-        if (Number.isFinite(retryAfter) && retryAfter > 0) delayMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS);
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (error instanceof ProviderError) throw error;
-        const { name, message, cause } = error as Error & { cause?: { message?: string } };
-        problem = name === "TimeoutError" ? `no response within ${TIMEOUT_MS} ms` : `network error: ${cause?.message ?? message}`;
-      }
-      if (attempt < RETRIES) await sleep(delayMs, undefined, { signal });
-    }
-    throw new ProviderError(`EDGAR: ${problem} for ${url} (after ${RETRIES + 1} attempts)`, true);
+    const { ok, status, body } = await getFromSec(url, settings, signal);
+    if (!ok) throw new ProviderError(`EDGAR: HTTP ${status} for ${url}`, false);
+    return body;
   }
 
   const json = async <T>(url: string, signal?: AbortSignal): Promise<T> => {
