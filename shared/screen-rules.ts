@@ -46,6 +46,10 @@ export const SCREEN_NUMBER_RULES = {
   minRsi: { min: 0, max: 100, integer: false, default: null },
   maxRsi: { min: 0, max: 100, integer: false, default: null },
   minSentiment: { min: -1, max: 1, integer: false, default: null },
+  /** Market cap at least, in billions of USD; rows whose market cap is unknown on the day fail (a warning counts them). */
+  minMarketCapBillions: { min: 0, integer: false, default: null },
+  /** Trailing P/E at most; rows with a loss or an unknown P/E fail (a warning counts them). */
+  maxPeRatio: { min: 0, integer: false, default: null },
 } as const satisfies Record<string, NumberRule>;
 export type ScreenNumberField = keyof typeof SCREEN_NUMBER_RULES;
 

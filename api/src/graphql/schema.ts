@@ -11,6 +11,7 @@ import "../billing/billing.graphql";
 import "../contact/contact-messages.graphql";
 import "../data-coverage/data-coverage.graphql";
 import "../earnings/earnings.graphql";
+import "../fundamentals/fundamentals.graphql";
 import "../hedge-funds/hedge-funds.graphql";
 import "../market-data/market-data.graphql";
 import "../news/news.graphql";

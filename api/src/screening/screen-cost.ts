@@ -7,7 +7,7 @@ import { universeTickers } from "../market-data/universes";
 /** One point per this many symbols scanned, on top of the field's own point. */
 export const SYMBOLS_PER_POINT = 200;
 
-const NAMED_UNIVERSES = ["sp500", "broad", "all_market"] as const;
+const NAMED_UNIVERSES = ["sp500", "sp500_current", "broad", "all_market"] as const;
 type NamedUniverse = (typeof NAMED_UNIVERSES)[number];
 
 const sizeCache = new Map<string, number>();

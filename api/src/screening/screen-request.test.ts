@@ -38,6 +38,8 @@ describe("parseScreenRequest (spec §5)", () => {
       requireMaCondition: false,
       requireCrossover: false,
       minSentiment: null,
+      minMarketCapBillions: null,
+      maxPeRatio: null,
     });
     expect(warnings).toEqual([]);
   });
@@ -91,7 +93,7 @@ describe("parseScreenRequest (spec §5)", () => {
 
   it("rejects an unknown universe and unknown fields", () => {
     expect(fieldErrorsOf({ universe: "nasdaq" }).errors).toEqual([
-      { field: "universe", message: "universe must be one of sp500, broad, all_market, upload, manual" },
+      { field: "universe", message: "universe must be one of sp500, sp500_current, broad, all_market, upload, manual" },
     ]);
     expect(fieldErrorsOf({ universe: "sp500", lookback: 50 }).errors).toEqual([{ field: "input", message: "Unknown screening request field: lookback" }]);
   });

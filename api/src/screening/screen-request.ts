@@ -27,7 +27,7 @@ import {
 import { AppError } from "../errors/app-error";
 import { parseInput } from "../errors/validation";
 
-export const screenUniverses = ["sp500", "broad", "all_market", "upload", "manual"] as const;
+export const screenUniverses = ["sp500", "sp500_current", "broad", "all_market", "upload", "manual"] as const;
 export type ScreenUniverseKey = (typeof screenUniverses)[number];
 
 /** Universes whose symbols the caller sends in `tickers`. */
@@ -120,6 +120,8 @@ const screenRequestShape = {
   requireMaCondition: flag("requireMaCondition", SCREEN_FLAG_DEFAULTS.requireMaCondition),
   requireCrossover: flag("requireCrossover", SCREEN_FLAG_DEFAULTS.requireCrossover),
   minSentiment: optionalFilter("minSentiment"),
+  minMarketCapBillions: optionalFilter("minMarketCapBillions"),
+  maxPeRatio: optionalFilter("maxPeRatio"),
 };
 
 const requestObjectError = (what: string) => ({

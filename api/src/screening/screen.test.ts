@@ -64,7 +64,15 @@ describe("runScreen: the default Basic screen on manual tickers", () => {
     const codes = outcome.warnings.map((warning) => warning.code);
     // Fields the data may lack must be explained by a warning naming them.
     const explainedBy: Partial<Record<keyof BasicScreenRow, string>> = {
-      peRatio: "PE_PARTIAL",
+      peRatio: "FUNDAMENTALS_PARTIAL",
+      marketCap: "FUNDAMENTALS_PARTIAL",
+      earningsYield: "FUNDAMENTALS_PARTIAL",
+      priceToBook: "FUNDAMENTALS_PARTIAL",
+      priceToSales: "FUNDAMENTALS_PARTIAL",
+      revenueGrowth: "FUNDAMENTALS_PARTIAL",
+      netMargin: "FUNDAMENTALS_PARTIAL",
+      returnOnEquity: "FUNDAMENTALS_PARTIAL",
+      debtToEquity: "FUNDAMENTALS_PARTIAL",
       daysToEarnings: "EARNINGS_DATES_PARTIAL",
       sentimentScore: "NEWS",
     };

@@ -10,6 +10,7 @@ import { NEWS_SOURCE_KEYS } from "@shared/screen-rules";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
 import { parsePriceAsOf } from "../market-data/as-of";
+import { fundamentalsAsOf, type FundamentalsAsOf } from "../fundamentals/fundamentals-as-of";
 import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
 import {
   marketDate,
@@ -19,7 +20,7 @@ import {
   type MarketSnapshot,
   type TechnicalSnapshot,
 } from "../market-data/technicals-store";
-import { securityInfo, universeTickers, type SecurityInfo } from "../market-data/universes";
+import { securityInfo, universeTickers, type SecurityInfo, type UniverseKey } from "../market-data/universes";
 import { newsClock } from "../news/news-clock";
 import { newsByTicker, newsSourceOutlets, type TickerNews } from "./screen-news";
 import { fitNumeric, responseSent, storeRunInBackground, type SentResponse, type StoredResultColumns } from "./screen-runs";
@@ -61,6 +62,14 @@ export type BasicScreenRow = {
   analystDowngrades: number;
   momentum: Momentum;
   peRatio: number | null;
+  marketCap: number | null;
+  earningsYield: number | null;
+  priceToBook: number | null;
+  priceToSales: number | null;
+  revenueGrowth: number | null;
+  netMargin: number | null;
+  returnOnEquity: number | null;
+  debtToEquity: number | null;
   beta: number | null;
   maCondition: boolean;
   maSpreadPct: number | null;
@@ -177,12 +186,13 @@ type Screened = {
   crossover: boolean;
   news: TickerNews | null;
   peRatio: number | null;
+  fundamentals: FundamentalsAsOf | null;
   daysToEarnings: number | null;
   recencyHours: number | null;
 };
 
 /** The universe's symbols after includeEtf and maxSymbols, with warnings about what was left out. */
-function universeSymbols(request: ScreenRequest, market: MarketSnapshot, warnings: ScreenWarning[]): string[] {
+function universeSymbols(request: ScreenRequest, market: MarketSnapshot, day: string, warnings: ScreenWarning[]): string[] {
   let symbols: string[];
   if (request.tickers) {
     const unknown = request.tickers.filter((ticker) => !securityInfo(ticker));
@@ -200,7 +210,7 @@ function universeSymbols(request: ScreenRequest, market: MarketSnapshot, warning
     const left = new Set(etfs);
     symbols = request.tickers.filter((ticker) => !left.has(ticker));
   } else {
-    symbols = universeTickers(request.universe as "sp500" | "broad" | "all_market", { includeEtf: request.includeEtf });
+    symbols = universeTickers(request.universe as UniverseKey, { includeEtf: request.includeEtf, on: day });
   }
   if (request.maxSymbols > 0 && symbols.length > request.maxSymbols) {
     const liquidity = (ticker: string) => {
@@ -259,7 +269,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   // Windows end on the latest bar's date for snapshot data, today for live data.
   const today = marketDate(market, createdAt);
   const asOf = market.asOf ?? today;
-  const symbols = universeSymbols(request, market, warnings);
+  const symbols = universeSymbols(request, market, asOf, warnings);
 
   // With price data: a bar at most FRESH_BAR_DAYS old and 20 bars inside the lookback window.
   const freshFrom = daysBefore(today, FRESH_BAR_DAYS);
@@ -290,7 +300,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
   const earningsDays: EarningsDays = factorDay
     ? { daysTo: (ticker) => factorDay.byTicker.get(ticker)?.nextReport?.daysTo ?? null, source: `the earnings predictions (${factorDay.sources.earnings})` }
     : { daysTo: (ticker) => nextEarnings(ticker, today)?.daysTo ?? null, source: "the bundled Yahoo Finance earnings calendar" };
-  const selected = filterByRequest(request, priced, today, windowStart, earningsDays, warnings);
+  const selected = filterByFundamentals(request, filterByRequest(request, priced, today, windowStart, earningsDays, warnings), today, warnings);
 
   const sources = NEWS_SOURCE_KEYS.filter((key) => request.newsSources[key]);
   const newsWindowStart = new Date(newsEnd.getTime() - request.newsWindowDays * 86_400_000);
@@ -318,7 +328,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
       entry.news = tickerNews;
       entry.recencyHours = round((newsEnd.getTime() - tickerNews.latestAt.getTime()) / 3_600_000, 2);
     }
-    entry.peRatio = peRatio(entry.technicals.ticker, entry.technicals.close, today)?.value ?? null;
+    entry.peRatio = entry.fundamentals?.peRatio.value ?? peRatio(entry.technicals.ticker, entry.technicals.close, today)?.value ?? null;
   }
   const floor = request.minSentiment;
   let screened = floor === null ? selected : selected.filter((entry) => entry.news !== null && entry.news.sentimentScore >= floor);
@@ -423,7 +433,7 @@ function filterByRequest(
       else if (daysToEarnings <= request.maxEarnDays) continue;
     }
     // Every field set here, so all entries share one shape; news, recency and P/E come later.
-    selected.push({ technicals, info, crossover, daysToEarnings, news: null, recencyHours: null, peRatio: null });
+    selected.push({ technicals, info, crossover, daysToEarnings, news: null, recencyHours: null, peRatio: null, fundamentals: null });
   }
   if (withoutBeta > 0) {
     warnings.push({
@@ -449,6 +459,55 @@ function filterByRequest(
   return selected;
 }
 
+/**
+ * Each row's fundamentals on the screen's day (fundamentals-as-of.ts), and the market-cap and P/E
+ * filters over them: a row whose figure is unknown that day fails the filter, and a warning
+ * counts those rows, so a thin answer says why.
+ */
+function filterByFundamentals(request: ScreenRequest, selected: Screened[], day: string, warnings: ScreenWarning[]): Screened[] {
+  for (const entry of selected) entry.fundamentals = fundamentalsAsOf(entry.technicals.ticker, entry.technicals.close, day);
+  const minMarketCap = request.minMarketCapBillions === null ? null : request.minMarketCapBillions * 1e9;
+  const maxPe = request.maxPeRatio;
+  if (minMarketCap === null && maxPe === null) return selected;
+  let unknownMarketCap = 0;
+  let unknownPe = 0;
+  const kept = selected.filter((entry) => {
+    const fundamentals = entry.fundamentals!;
+    if (minMarketCap !== null) {
+      const marketCap = fundamentals.marketCap.value;
+      if (marketCap === null) {
+        unknownMarketCap += 1;
+        return false;
+      }
+      if (marketCap < minMarketCap) return false;
+    }
+    if (maxPe !== null) {
+      const pe = fundamentals.peRatio.value ?? peRatio(entry.technicals.ticker, entry.technicals.close, day)?.value ?? null;
+      if (pe === null) {
+        unknownPe += 1;
+        return false;
+      }
+      if (pe > maxPe) return false;
+    }
+    return true;
+  });
+  if (unknownMarketCap > 0) {
+    warnings.push({
+      code: "FUNDAMENTAL_UNKNOWN",
+      field: "minMarketCapBillions",
+      message: `${plural(unknownMarketCap, "symbol has", "symbols have")} no market cap known on ${day} and ${unknownMarketCap === 1 ? "was" : "were"} left out by minMarketCapBillions.`,
+    });
+  }
+  if (unknownPe > 0) {
+    warnings.push({
+      code: "FUNDAMENTAL_UNKNOWN",
+      field: "maxPeRatio",
+      message: `${plural(unknownPe, "symbol has", "symbols have")} no P/E on ${day} (a loss, or no earnings known then) and ${unknownPe === 1 ? "was" : "were"} left out by maxPeRatio.`,
+    });
+  }
+  return kept;
+}
+
 /** What the data cannot fill for the matched rows, with counts, and the deprecated fields a client set. */
 function coverageWarnings(request: ScreenRequest, market: MarketSnapshot, screened: Screened[], kind: ScreenKind): ScreenWarning[] {
   const warnings: ScreenWarning[] = [];
@@ -472,13 +531,16 @@ function coverageWarnings(request: ScreenRequest, market: MarketSnapshot, screen
   const total = screened.length;
   const coverage = fundamentalsCoverage();
   const withPe = screened.filter((entry) => entry.peRatio !== null).length;
-  if (total > 0 && withPe < total) {
+  const withMarketCap = screened.filter((entry) => entry.fundamentals?.marketCap.value != null).length;
+  if (total > 0 && (withPe < total || withMarketCap < total)) {
     warnings.push({
-      code: "PE_PARTIAL",
+      code: "FUNDAMENTALS_PARTIAL",
       field: null,
       message:
-        `P/E is known for ${count(withPe)} of ${plural(total, "row", "rows")}: it is close ÷ the trailing four quarters' EPS, ` +
-        `and the bundled Yahoo Finance earnings history covers ${count(coverage.peTickers)} US tickers.`,
+        `Market cap is known for ${count(withMarketCap)} and P/E for ${count(withPe)} of ${plural(total, "row", "rows")} on ${market.asOf ?? "the screen's day"}: ` +
+        `they come from the last 10-K known that day in the bundled 2012–2016 annual file (counted 90 days after its fiscal year's end; ` +
+        `market cap from its implied share count, an estimate), else P/E from the last four quarters' EPS in the bundled Yahoo Finance ` +
+        `history (${count(coverage.peTickers)} US tickers). Other figures follow the same 10-K and are null where it is unknown.`,
     });
   }
   const withEarnings = screened.filter((entry) => entry.daysToEarnings !== null).length;
@@ -519,6 +581,14 @@ function basicRow(entry: Screened): BasicScreenRow {
     analystDowngrades: entry.news?.analystDowngrades ?? 0,
     momentum: technicals.momentum,
     peRatio: roundedOrNull(entry.peRatio, 2),
+    marketCap: roundedOrNull(entry.fundamentals?.marketCap.value ?? null, 0),
+    earningsYield: roundedOrNull(entry.fundamentals?.earningsYield.value ?? null, 5),
+    priceToBook: roundedOrNull(entry.fundamentals?.priceToBook.value ?? null, 3),
+    priceToSales: roundedOrNull(entry.fundamentals?.priceToSales.value ?? null, 3),
+    revenueGrowth: roundedOrNull(entry.fundamentals?.revenueGrowth.value ?? null, 5),
+    netMargin: roundedOrNull(entry.fundamentals?.netMargin.value ?? null, 5),
+    returnOnEquity: roundedOrNull(entry.fundamentals?.returnOnEquity.value ?? null, 5),
+    debtToEquity: roundedOrNull(entry.fundamentals?.debtToEquity.value ?? null, 3),
     beta: roundedOrNull(technicals.beta60, 3),
     maCondition: technicals.maCondition,
     maSpreadPct: roundedOrNull(technicals.maSpreadPct, 5),
@@ -571,6 +641,14 @@ function proRow(entry: Screened, factorDay: FactorDay): ProScreenRow {
     analystDowngrades: basic.analystDowngrades,
     momentum: basic.momentum,
     peRatio: basic.peRatio,
+    marketCap: basic.marketCap,
+    earningsYield: basic.earningsYield,
+    priceToBook: basic.priceToBook,
+    priceToSales: basic.priceToSales,
+    revenueGrowth: basic.revenueGrowth,
+    netMargin: basic.netMargin,
+    returnOnEquity: basic.returnOnEquity,
+    debtToEquity: basic.debtToEquity,
     beta: basic.beta,
     maCondition: basic.maCondition,
     maSpreadPct: basic.maSpreadPct,

@@ -1,7 +1,7 @@
 /** @db */
 import request from "supertest";
 import type { User } from "../generated/prisma/client";
-import { universeInfo } from "../market-data/universes";
+import { universeInfo, universeTickers } from "../market-data/universes";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
@@ -231,9 +231,11 @@ describe("methodology and universes", () => {
     const result = await graphql(`{ screenMethodology { technicalScoreFormula momentumRule combinedScoreFormula gradeThresholds } screenUniverses { universe label size description } }`);
     expect(result.data!.screenMethodology).toEqual(methodology);
     const universes = result.data!.screenUniverses;
-    expect(universes.map((entry) => entry.universe)).toEqual(["SP500", "BROAD", "ALL_MARKET", "UPLOAD", "MANUAL"]);
-    expect(universes.slice(0, 3).map((entry) => entry.size)).toEqual(universeInfo().map((info) => info.size));
-    expect(universes.slice(3).map((entry) => entry.size)).toEqual([null, null]);
+    expect(universes.map((entry) => entry.universe)).toEqual(["SP500", "SP500_CURRENT", "BROAD", "ALL_MARKET", "UPLOAD", "MANUAL"]);
+    // The S&P 500 of the latest price day (point in time); the others are today's lists.
+    expect(universes[0].size).toBe(universeTickers("sp500", { includeEtf: false, on: "2021-04-21" }).length);
+    expect(universes.slice(1, 4).map((entry) => entry.size)).toEqual(universeInfo().slice(1).map((info) => info.size));
+    expect(universes.slice(4).map((entry) => entry.size)).toEqual([null, null]);
   });
 });
 

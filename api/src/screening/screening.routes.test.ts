@@ -30,7 +30,8 @@ afterAll(async () => {
 
 const basicRowKeys = [
   "ticker", "name", "sector", "price", "sma5", "sma20", "sma50", "rsi", "volume", "avgVolume20", "technicalScore", "sentiment_score",
-  "news_count", "analyst_upgrades", "analyst_downgrades", "momentum", "peRatio", "beta", "maCondition", "maSpreadPct", "crossover",
+  "news_count", "analyst_upgrades", "analyst_downgrades", "momentum", "peRatio", "marketCap", "earningsYield", "priceToBook",
+  "priceToSales", "revenueGrowth", "netMargin", "returnOnEquity", "debtToEquity", "beta", "maCondition", "maSpreadPct", "crossover",
   "daysToEarnings", "asOf",
 ].sort();
 

@@ -7,6 +7,7 @@ import { cleanCompanyName } from "../shared/symbols/clean-company-name";
 import { extraAliases } from "../shared/symbols/company-aliases";
 import { formerTickers } from "../shared/symbols/former-tickers";
 import { loadReferenceData, normaliseSymbol } from "../shared/symbols/reference-data";
+import { securityMaster } from "../market-data/security-master";
 
 export type KnownStock = {
   ticker: string;
@@ -44,19 +45,24 @@ function symbolDirectory(): SymbolDirectory {
 
 const legalWords = new Set(["inc", "corp", "corporation", "co", "company", "companies", "holdings", "group", "plc", "ltd", "class", "the", "common", "stock", "shares"]);
 
-/** Spec §5: 1–5 letters after trimming and upper-casing; a share class suffix (.B) is allowed too. */
+/**
+ * Spec §5: 1–5 letters after trimming and upper-casing; a share class suffix (.B) is allowed too,
+ * and a former member's month suffix (DD-201708: its ticker names another security today).
+ */
 export const tickerSchema = z
   .string({ error: "Ticker is required." })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{1,5}(\.[A-Z])?$/, { error: "Ticker must be 1 to 5 letters (optionally a class suffix such as BRK.B)." });
+  .regex(/^[A-Z]{1,5}(\.[A-Z])?(-\d{6})?$/, {
+    error: "Ticker must be 1 to 5 letters (optionally a class suffix such as BRK.B, or a former member's month such as DD-201708).",
+  });
 
 /** The stock a valid, known ticker names (renamed tickers → today's), or null. */
 export function findKnownStock(ticker: string): KnownStock | null {
   const symbol = normaliseSymbol(ticker);
   const current = formerTickers[symbol] ?? symbol;
   const entry = symbolDirectory().get(current);
-  if (!entry) return null;
+  if (!entry) return formerMember(symbol);
   const nameWords = new Set([current.toLowerCase(), symbol.toLowerCase()]);
   for (const name of [cleanCompanyName(entry.name), ...entry.aliases]) {
     for (const word of name.toLowerCase().split(/[^a-z0-9]+/)) {
@@ -64,6 +70,20 @@ export function findKnownStock(ticker: string): KnownStock | null {
     }
   }
   return { ticker: current, name: entry.name, nameWords: [...nameWords] };
+}
+
+/**
+ * A former S&P 500 member the bundled price history has (market-data/security-master.ts), by its
+ * key (YHOO, DD-201708) or by a ticker it had in the 2013–2018 files (PCLN → BKNG).
+ */
+function formerMember(symbol: string): KnownStock | null {
+  const master = securityMaster();
+  const key = master.security(symbol) ? symbol : (master.keyOf("kaggle", symbol) ?? master.keyOf("quandl", symbol));
+  if (!key) return null;
+  if (key !== symbol) return findKnownStock(key);
+  const name = master.security(key)?.name ?? key;
+  const words = cleanCompanyName(name).toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1 && !legalWords.has(word));
+  return { ticker: key, name, nameWords: [...new Set([key.toLowerCase(), ...words])] };
 }
 
 /** Validates a ticker from a request: malformed or unknown → BAD_USER_INPUT naming `ticker`. */

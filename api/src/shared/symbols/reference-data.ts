@@ -55,9 +55,9 @@ function readCsv(directory: string, file: string): Record<string, string>[] {
   return parse(fs.readFileSync(path.join(directory, file)), { columns: true, skip_empty_lines: true, trim: true });
 }
 
-/** Share classes are written BRK.B in the lists; news also writes BRK-B and BRK/B. */
+/** Share classes are written BRK.B in the lists; news also writes BRK-B and BRK/B. A former member's month suffix (DD-201708) stays. */
 export function normaliseSymbol(symbol: string): string {
-  return symbol.trim().toUpperCase().replace(/[-/]/g, ".");
+  return symbol.trim().toUpperCase().replace(/[-/](?!\d{6}$)/g, ".");
 }
 
 export function loadReferenceData(directory = referenceDataDirectory): ReferenceData {
