@@ -1,6 +1,6 @@
 // GraphQL Query.dataCoverage: public, like the REST shim GET /api/data-coverage.
 import { builder } from "../graphql/builder";
-import { currentDataCoverage, type DataCoverage, type DayCoverage, type NewsRichestDay, type NewsSourceCoverage, type PriceSourceCoverage } from "./data-coverage";
+import { currentDataCoverage, type DataCoverage, type DayCoverage, type MembershipMonth, type NewsRichestDay, type NewsSourceCoverage, type PriceSourceCoverage } from "./data-coverage";
 
 const PriceSourceCoverageRef = builder.objectRef<PriceSourceCoverage>("PriceSourceCoverage").implement({
   description: "Daily bars stored from one source.",
@@ -30,10 +30,21 @@ const NewsSourceCoverageRef = builder.objectRef<NewsSourceCoverage>("NewsSourceC
   }),
 });
 
+const MembershipMonthRef = builder.objectRef<MembershipMonth>("MembershipMonth").implement({
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "The month's first trading day (YYYY-MM-DD)." }),
+    members: t.exposeInt("members"),
+    withPrices: t.exposeInt("withPrices"),
+    missing: t.exposeStringList("missing", { description: "Members whose stored prices do not span the day (their keys)." }),
+  }),
+});
+
 const DayCoverageRef = builder.objectRef<DayCoverage>("DayCoverage").implement({
   fields: (t) => ({
     date: t.exposeString("date", { description: "YYYY-MM-DD (UTC)." }),
     tickersWithPrices: t.exposeInt("tickersWithPrices"),
+    sp500Members: t.exposeInt("sp500Members", { description: "The S&P 500's members that day (point in time, former members included); 0 outside the membership data." }),
+    sp500MembersWithPrices: t.exposeInt("sp500MembersWithPrices", { description: "Of those, members whose stored prices span the day." }),
     articles: t.exposeInt("articles"),
     tickersWithNews: t.exposeInt("tickersWithNews"),
     sp500TickersWithNews: t.exposeInt("sp500TickersWithNews"),
@@ -57,6 +68,11 @@ const DataCoverageRef = builder.objectRef<DataCoverage>("DataCoverage").implemen
     prices: t.field({ type: [PriceSourceCoverageRef], resolve: (coverage) => coverage.prices }),
     news: t.field({ type: [NewsSourceCoverageRef], resolve: (coverage) => coverage.news }),
     days: t.field({ type: [DayCoverageRef], description: "Every UTC day with a price bar or an article, oldest first.", resolve: (coverage) => coverage.days }),
+    sp500Months: t.field({
+      type: [MembershipMonthRef],
+      description: "Each month's first trading day: the S&P 500 members of that day, how many have prices, and which do not.",
+      resolve: (coverage) => coverage.sp500Months,
+    }),
     latestPriceDate: t.exposeString("latestPriceDate", { nullable: true }),
     newsRichestDay: t.field({ type: NewsRichestDayRef, nullable: true, resolve: (coverage) => coverage.newsRichestDay }),
     defaultAsOf: t.exposeString("defaultAsOf", {

@@ -2,6 +2,7 @@
 // news overlap: per source its date range, items and tickers; per day the tickers with prices
 // and with news. Counted from the stored rows, never assumed from the bundled files' names.
 import type { Database } from "../db/database";
+import { securityMaster } from "../market-data/security-master";
 import { universeTickers } from "../market-data/universes";
 import { newsClock } from "../news/news-clock";
 import { turnForRequests } from "../shared/turn-for-requests";
@@ -32,7 +33,13 @@ export type DayCoverage = {
   tickersWithNews: number;
   /** Of those, S&P 500 members. */
   sp500TickersWithNews: number;
+  /** The S&P 500's members that day (point in time, former members included), and how many have prices covering it. */
+  sp500Members: number;
+  sp500MembersWithPrices: number;
 };
+
+/** The S&P 500 on a month's first trading day: members, and which of them have no prices covering it. */
+export type MembershipMonth = { date: string; members: number; withPrices: number; missing: string[] };
 
 /** The day whose trailing window has news for the most S&P 500 members (the latest of near-ties). */
 export type NewsRichestDay = {
@@ -61,6 +68,8 @@ export type DataCoverage = {
   defaultAsOf: string | null;
   /** Why defaultAsOf is what it is, in words a user reads next to the date control. */
   defaultAsOfReason: string;
+  /** Each month's first trading day: the day's S&P 500 members with and without prices. */
+  sp500Months: MembershipMonth[];
 };
 
 /** The window a day's news is counted over, as the screens' default news window. */
@@ -112,6 +121,9 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
   const priceDays = await db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
       SELECT date AS day, count(*)::int AS tickers FROM price_data GROUP BY date`;
   await turnForRequests();
+  const tickerRanges = await db.prisma.$queryRaw<{ ticker: string; first_date: Date; last_date: Date }[]>`
+      SELECT ticker, min(date) AS first_date, max(date) AS last_date FROM price_data GROUP BY ticker`;
+  await turnForRequests();
   const newsDays = await db.prisma.$queryRaw<{ day: Date; articles: number; tickers: number; sp500: number }[]>`
       SELECT day, count(DISTINCT id)::int AS articles, count(DISTINCT ticker)::int AS tickers,
         count(DISTINCT ticker) FILTER (WHERE ticker = ANY(${sp500}::text[]))::int AS sp500
@@ -125,13 +137,14 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
   const byDay = new Map<string, DayCoverage>();
   const day = (date: string) => {
     let entry = byDay.get(date);
-    if (!entry) byDay.set(date, (entry = { date, tickersWithPrices: 0, articles: 0, tickersWithNews: 0, sp500TickersWithNews: 0 }));
+    if (!entry) byDay.set(date, (entry = { date, tickersWithPrices: 0, articles: 0, tickersWithNews: 0, sp500TickersWithNews: 0, sp500Members: 0, sp500MembersWithPrices: 0 }));
     return entry;
   };
   for (const row of priceDays) day(isoDate(row.day)).tickersWithPrices = row.tickers;
   for (const row of newsDays) Object.assign(day(isoDate(row.day)), { articles: row.articles, tickersWithNews: row.tickers, sp500TickersWithNews: row.sp500 });
   const days = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
   const priced = days.filter((entry) => entry.tickersWithPrices > 0);
+  const sp500Months = membershipCoverage(priced, new Map(tickerRanges.map((row) => [row.ticker, { first: isoDate(row.first_date), last: isoDate(row.last_date) }])));
   const latestPriceDate = priced.at(-1)?.date ?? null;
   await turnForRequests();
   const richest = await newsRichestDay(db, sp500);
@@ -153,7 +166,31 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
     latestPriceDate,
     newsRichestDay: richest,
     ...defaultAsOf(clock.mode, richest, latestPriceDate),
+    sp500Months,
   };
+}
+
+/**
+ * Fills each price day's point-in-time S&P 500 counts (a member has prices on a day its stored
+ * bars span: the validation report lists the few gaps inside a span) and returns each month's
+ * first trading day with the members missing then.
+ */
+function membershipCoverage(priceDays: DayCoverage[], ranges: Map<string, { first: string; last: string }>): MembershipMonth[] {
+  const master = securityMaster();
+  const months: MembershipMonth[] = [];
+  for (const [index, day] of priceDays.entries()) {
+    const members = master.sp500MembersOn(day.date);
+    const missing = members.filter((ticker) => {
+      const range = ranges.get(ticker);
+      return !range || range.first > day.date || range.last < day.date;
+    });
+    day.sp500Members = members.length;
+    day.sp500MembersWithPrices = members.length - missing.length;
+    if (members.length > 0 && (index === 0 || priceDays[index - 1].date.slice(0, 7) !== day.date.slice(0, 7))) {
+      months.push({ date: day.date, members: members.length, withPrices: members.length - missing.length, missing });
+    }
+  }
+  return months;
 }
 
 /**

@@ -2,6 +2,7 @@
 // figures (annual-reports.ts, each known 90 days after its fiscal year's end) joined to the
 // security's key through the security master, valued at the day's stored close. Where the file
 // has nothing known by then, each field is null with the reason; a screen counts those.
+import { peRatio } from "../market-data/fundamentals";
 import { securityMaster } from "../market-data/security-master";
 import { annualReportAsOf, annualReportTickers, type AnnualReport } from "./annual-reports";
 import { fundamentalFields, type FundamentalFields, type FundamentalValue } from "./valuation";
@@ -78,4 +79,14 @@ export function fundamentalsAsOf(key: string, close: number, day: string): Funda
     fiscalYearEnd: report.periodEnd,
     knownFrom: report.knownFrom,
   };
+}
+
+/**
+ * The one trailing P/E every view shows for a ticker on a day: the last known 10-K's (market cap ÷
+ * net income to common) when there is one, else close ÷ the last four quarters' EPS from the
+ * bundled Yahoo Finance history; null when neither is known.
+ */
+export function trailingPe(fundamentals: FundamentalsAsOf, ticker: string, close: number, day: string): { value: number; source: string } | null {
+  if (fundamentals.peRatio.value !== null) return { value: fundamentals.peRatio.value, source: `market cap ÷ net income to common, ${fundamentals.source}` };
+  return peRatio(ticker, close, day);
 }

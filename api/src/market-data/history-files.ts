@@ -15,6 +15,9 @@ export type HistoryFile = "kaggle" | "quandl";
 
 export type FileSeries = { file: HistoryFile; symbol: string; bars: DailyBar[] };
 
+/** price_data.source of each file's bars. */
+export const historySources: Record<HistoryFile, string> = { kaggle: "iex-snapshot", quandl: "quandl-snapshot" };
+
 type Layout = { name: string; header: string; symbol: number; date: number; open: number; high: number; low: number; close: number; volume: number };
 
 export const historyFiles: Record<HistoryFile, Layout> = {
@@ -146,13 +149,15 @@ export function tradingCalendar(series: FileSeries[]): string[] {
   return [...new Set(series.flatMap((one) => one.bars.map((bar) => bar.date)))].sort();
 }
 
+export type SourcedBar = DailyBar & { source: string };
+
 /**
  * The 2013–2018 bars to store, by security key: each series checked and repaired, cut to the
  * master's used range, and scaled by its chaining factor. Empty when the folder has no history
  * files (a MARKET_DATA_SNAPSHOT_DIR of 2018–2021 files only).
  */
-export async function readPriceHistory(directory: string): Promise<{ byKey: Map<string, DailyBar[]>; findings: ValidationFinding[] }> {
-  const byKey = new Map<string, DailyBar[]>();
+export async function readPriceHistory(directory: string): Promise<{ byKey: Map<string, SourcedBar[]>; findings: ValidationFinding[] }> {
+  const byKey = new Map<string, SourcedBar[]>();
   const findings: ValidationFinding[] = [];
   if (!fs.existsSync(path.join(directory, historyFiles.kaggle.name))) return { byKey, findings };
   const [kaggle, quandl] = await Promise.all([readHistoryFile(directory, "kaggle"), readHistoryFile(directory, "quandl")]);
@@ -166,7 +171,7 @@ export async function readPriceHistory(directory: string): Promise<{ byKey: Map<
     if (row.usedFrom === null || row.usedThrough === null) continue;
     const used = checked.bars
       .filter((bar) => bar.date >= row.usedFrom! && bar.date <= row.usedThrough!)
-      .map((bar) => (row.scale === 1 ? bar : scaleBar(bar, 1 / row.scale)));
+      .map((bar) => ({ ...(row.scale === 1 ? bar : scaleBar(bar, 1 / row.scale)), source: historySources[series.file] }));
     byKey.set(row.key, [...(byKey.get(row.key) ?? []), ...used].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
   }
   return { byKey, findings };

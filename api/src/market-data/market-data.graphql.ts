@@ -5,7 +5,8 @@ import { parseInput } from "../errors/validation";
 import { parsePriceAsOf } from "./as-of";
 import { builder } from "../graphql/builder";
 import { Stock } from "../stocks/stocks.graphql";
-import { nextEarnings, peRatio } from "./fundamentals";
+import { fundamentalsAsOf, trailingPe } from "../fundamentals/fundamentals-as-of";
+import { nextEarnings } from "./fundamentals";
 import { priceHistoryDays, readPriceHistory, type PriceBarPoint as PriceBarPointShape, type PriceHistory as PriceHistoryShape } from "./price-history";
 import { isStale, marketDate, momentumRule, providerName, type TechnicalSnapshot } from "./technicals-store";
 
@@ -54,7 +55,10 @@ const StockTechnicals = builder.objectRef<StockTechnicalsShape>("StockTechnicals
     momentum: t.field({ type: Momentum, resolve: (row) => row.momentum }),
     technicalScore: t.exposeFloat("technicalScore", { description: "0–100; the formula is screenMethodology.technicalScoreFormula." }),
     return1m: t.exposeFloat("return1m", { nullable: true, description: "Return over the last 21 bars, a fraction." }),
-    peRatio: t.exposeFloat("peRatio", { nullable: true, description: "Close ÷ trailing four quarters' EPS, where the bundled earnings data has them." }),
+    peRatio: t.exposeFloat("peRatio", {
+      nullable: true,
+      description: "Trailing P/E on the day: the last known 10-K's (market cap ÷ net income to common), else close ÷ the last four quarters' EPS (bundled Yahoo Finance history).",
+    }),
     peSource: t.exposeString("peSource", {
       nullable: true,
       description: 'Where P/E comes from, e.g. "close ÷ trailing 4 quarters EPS (Yahoo EPS history snapshot)".',
@@ -119,7 +123,7 @@ builder.objectFields(Stock, (t) => ({
       // The day P/E and earnings are known on, as a screen run as of the same day counts them:
       // the market's latest price day on or before asOf (never later), else where the screens' windows end.
       const day = asOf === null ? marketDate({ asOf: row.asOf, isSnapshot }) : (market.asOf ?? asOf);
-      const pe = peRatio(row.ticker, row.close, day);
+      const pe = trailingPe(fundamentalsAsOf(row.ticker, row.close, day), row.ticker, row.close, day);
       const earnings = nextEarnings(row.ticker, day);
       return {
         ...row,

@@ -89,12 +89,12 @@ export const csvField = (value: string | number | null) =>
 /**
  * Stores a bundled snapshot's bars. On PGlite by COPY (the 3× price set loads ~25 % faster than
  * through storePriceBars), in one transaction with deleting first the stored bars of `replacing`'s
- * tickers from the same source (what an interrupted load left of them), as a plain COPY has no ON
+ * tickers from the same sources (what an interrupted load left of them), as a plain COPY has no ON
  * CONFLICT; the caller guarantees no other stored bar has the same ticker and date (it skips
  * tickers with bars from another source). On PostgreSQL through storePriceBars' upsert. Returns
  * the rows written.
  */
-export async function addSnapshotBars(db: Database, bars: StoredBar[], replacing: { tickers: string[]; source: string }): Promise<number> {
+export async function addSnapshotBars(db: Database, bars: StoredBar[], replacing: { tickers: string[]; sources: string[] }): Promise<number> {
   if (!db.copyCsvInTransaction) return storePriceBars(db, bars);
   if (bars.length === 0) return 0;
   const csv = bars
@@ -105,7 +105,7 @@ export async function addSnapshotBars(db: Database, bars: StoredBar[], replacing
     )
     .join("\n");
   const before =
-    replacing.tickers.length > 0 ? [{ sql: "DELETE FROM price_data WHERE source = $1 AND ticker = ANY($2::text[])", params: [replacing.source, replacing.tickers] }] : [];
+    replacing.tickers.length > 0 ? [{ sql: "DELETE FROM price_data WHERE source = ANY($1::text[]) AND ticker = ANY($2::text[])", params: [replacing.sources, replacing.tickers] }] : [];
   return db.copyCsvInTransaction(before, "COPY price_data (ticker, date, open, high, low, close, volume, source) FROM '/dev/blob' WITH (FORMAT csv)", csv);
 }
 

@@ -13,11 +13,13 @@ import { snapshotVersion } from "../db/snapshot-loads";
 import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
 import { addSnapshotBars, adjustForSplits, type DailyBar, type StoredBar } from "./price-bars";
 import { recomputeTechnicals } from "./technicals-store";
-import { historyFiles, readPriceHistory } from "./history-files";
+import { historyFiles, historySources, readPriceHistory, type SourcedBar } from "./history-files";
 import { masterFile, securitiesDirectory, securityMaster } from "./security-master";
 
 export const priceSnapshotDirectory = path.join(projectRoot, "data", "prices");
 export const snapshotSource = "alphavantage-snapshot";
+/** Every source the bundled price load writes: the 2018–2021 snapshot's and the 2013–2018 files'. */
+export const bundledPriceSources = [snapshotSource, ...Object.values(historySources)];
 const pricesFile = "sp500_daily_2018-2021.csv.gz";
 /** The member list the snapshot was built from: the company names of April 2021. */
 export const membersFile = "sp500_constituents_2021-04.csv";
@@ -142,7 +144,7 @@ export const priceSnapshot = defineSnapshot({
   load: loadBars,
   markerRows: async ({ db }) => {
     const [{ bars }] = await db.prisma.$queryRaw<{ bars: number }[]>`
-      SELECT count(*)::int AS bars FROM price_data WHERE source = ${snapshotSource}`;
+      SELECT count(*)::int AS bars FROM price_data WHERE source = ANY(${bundledPriceSources})`;
     return bars;
   },
   nothingLoaded: { tickers: 0, resumedTickers: 0, ms: 0, technicalsMs: 0 },
@@ -162,11 +164,11 @@ async function loadBars(deps: SnapshotDeps, options: { directory?: string } & Lo
   const storedBars = new Map(
     (
       await db.prisma.$queryRaw<{ ticker: string; bars: number }[]>`
-        SELECT ticker, count(*)::int AS bars FROM price_data WHERE source = ${snapshotSource} GROUP BY ticker`
+        SELECT ticker, count(*)::int AS bars FROM price_data WHERE source = ANY(${bundledPriceSources}) GROUP BY ticker`
     ).map((row) => [row.ticker, row.bars]),
   );
   const otherSourceTickers = new Set(
-    (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data WHERE source <> ${snapshotSource}`).map(
+    (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data WHERE source <> ALL(${bundledPriceSources})`).map(
       (row) => row.ticker,
     ),
   );
@@ -184,7 +186,7 @@ async function loadBars(deps: SnapshotDeps, options: { directory?: string } & Lo
     // PGlite runs queries on this thread without yielding to the event loop: yield between batches,
     // so that a signal (and the log) is handled during the load.
     await setImmediate();
-    result.rows += await addSnapshotBars(db, batch, { tickers: replacing, source: snapshotSource });
+    result.rows += await addSnapshotBars(db, batch, { tickers: replacing, sources: bundledPriceSources });
     // The bars are stored by then; the indicators come last (about a tenth of the load).
     options.onProgress?.(0.9 * fractionRead);
     batch = [];
@@ -201,20 +203,20 @@ async function loadBars(deps: SnapshotDeps, options: { directory?: string } & Lo
       "price history checked (data/securities/price_validation.csv lists every finding)",
     );
   }
-  const addSeries = async (ticker: string, bars: DailyBar[]) => {
+  const addSeries = async (ticker: string, bars: SourcedBar[]) => {
     options.signal?.throwIfAborted();
     if (otherSourceTickers.has(ticker)) return;
     snapshotTickers.push(ticker);
     if (storedBars.get(ticker) === bars.length) return;
     storedNow.add(ticker);
     if (storedBars.has(ticker)) replacing.push(ticker);
-    for (const bar of bars) batch.push({ ...bar, ticker, source: snapshotSource });
+    for (const bar of bars) batch.push({ ...bar, ticker });
     if (batch.length >= batchSize) await storeBatch();
   };
   for await (const series of readPriceSnapshot({ directory, onRead: (fraction) => (fractionRead = fraction) })) {
     const earlier = history.byKey.get(series.ticker) ?? [];
     history.byKey.delete(series.ticker);
-    await addSeries(series.ticker, earlier.length > 0 ? [...earlier, ...series.bars] : series.bars);
+    await addSeries(series.ticker, [...earlier, ...series.bars.map((bar) => ({ ...bar, source: snapshotSource }))]);
   }
   for (const [ticker, bars] of history.byKey) await addSeries(ticker, bars);
   await storeBatch();

@@ -305,6 +305,8 @@ async function storeTechnicals(db: Database, rows: TechnicalSnapshot[]): Promise
 
 const providerNames: Record<string, string> = {
   "alphavantage-snapshot": "Alpha Vantage daily prices (bundled snapshot)",
+  "iex-snapshot": "IEX daily prices, split-adjusted (bundled Kaggle \"S&P 500 stock data\" file)",
+  "quandl-snapshot": "Quandl WIKI daily prices, split- and dividend-adjusted (bundled, members that left by 2018)",
   yahoo: "Yahoo Finance chart API",
   alphavantage: "Alpha Vantage TIME_SERIES_DAILY_ADJUSTED",
 };
@@ -316,7 +318,8 @@ export function providerName(source: string): string {
 
 /** What each source key stands for, with the date range its bars cover. */
 export function sourceLabel(source: string, first: string, last: string): string {
-  if (source === "alphavantage-snapshot") return `Alpha Vantage daily prices (bundled snapshot, ${first} → ${last})`;
+  // A bundled file's name ends in its parenthesis, which takes the date range.
+  if (source.endsWith("-snapshot")) return `${providerName(source).replace(/\)$/, "")}, ${first} → ${last})`;
   return `${providerName(source)} (daily, to ${last})`;
 }
 

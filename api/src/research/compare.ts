@@ -28,6 +28,7 @@ export const COMPARE_RANGES = {
   M6: { months: 6, label: "6 months" },
   Y1: { months: 12, label: "1 year" },
   Y3: { months: 36, label: "3 years" },
+  Y5: { months: 60, label: "5 years" },
 } as const;
 
 export type CompareRange = keyof typeof COMPARE_RANGES;
@@ -39,8 +40,10 @@ export const COMPARE_METHOD =
   "a stock whose prices start later is rebased on its first bar. The equal-weight universe compounds, each trading day, the mean close-to-close return of every " +
   "ticker in the stored prices with a bar on that day and on the trading day before (rebalanced daily, no costs). Correlations are Pearson's r of the daily " +
   "close-to-close returns on the common days: the trading days in the range on which every compared stock has a bar, and one on the trading day before. " +
-  "Prices are split-adjusted, not dividend-adjusted. The universe is the tickers the stored prices hold: in the bundled snapshot, the S&P 500 members of " +
-  "April 2021, so companies that left the index before then are missing, which flatters the universe's past returns (survivorship bias).";
+  "Prices are split-adjusted, not dividend-adjusted (except the Quandl series of companies that left the index by 2018, which are also dividend-adjusted). " +
+  "The universe is the tickers the stored prices hold on each day: in the bundled data, the S&P 500 members of Feb 2018 and the companies that left " +
+  "the index between 2013 and 2018 (before 2018), then the members of April 2021 (from 2018), so companies that left the index between 2018 and 2021 " +
+  "are missing from 2018 on, which flatters the universe's returns there (survivorship bias).";
 
 export type ComparedSeries = {
   ticker: string;

@@ -10,8 +10,8 @@ import { NEWS_SOURCE_KEYS } from "@shared/screen-rules";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
 import { parsePriceAsOf } from "../market-data/as-of";
-import { fundamentalsAsOf, type FundamentalsAsOf } from "../fundamentals/fundamentals-as-of";
-import { fundamentalsCoverage, nextEarnings, peRatio } from "../market-data/fundamentals";
+import { fundamentalsAsOf, trailingPe, type FundamentalsAsOf } from "../fundamentals/fundamentals-as-of";
+import { fundamentalsCoverage, nextEarnings } from "../market-data/fundamentals";
 import {
   marketDate,
   marketProxyTicker,
@@ -328,7 +328,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
       entry.news = tickerNews;
       entry.recencyHours = round((newsEnd.getTime() - tickerNews.latestAt.getTime()) / 3_600_000, 2);
     }
-    entry.peRatio = entry.fundamentals?.peRatio.value ?? peRatio(entry.technicals.ticker, entry.technicals.close, today)?.value ?? null;
+    entry.peRatio = entry.fundamentals ? (trailingPe(entry.fundamentals, entry.technicals.ticker, entry.technicals.close, today)?.value ?? null) : null;
   }
   const floor = request.minSentiment;
   let screened = floor === null ? selected : selected.filter((entry) => entry.news !== null && entry.news.sentimentScore >= floor);
@@ -482,7 +482,7 @@ function filterByFundamentals(request: ScreenRequest, selected: Screened[], day:
       if (marketCap < minMarketCap) return false;
     }
     if (maxPe !== null) {
-      const pe = fundamentals.peRatio.value ?? peRatio(entry.technicals.ticker, entry.technicals.close, day)?.value ?? null;
+      const pe = trailingPe(fundamentals, entry.technicals.ticker, entry.technicals.close, day)?.value ?? null;
       if (pe === null) {
         unknownPe += 1;
         return false;

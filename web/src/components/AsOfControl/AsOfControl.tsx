@@ -23,6 +23,12 @@ export function AsOfControl() {
           date
           tickersWithPrices
           tickersWithNews
+          sp500Members
+          sp500MembersWithPrices
+        }
+        sp500Months {
+          date
+          missing
         }
       }
     `,
@@ -61,6 +67,7 @@ export function AsOfControl() {
           ) : source === "latest" ? (
             <Note>Latest data.</Note>
           ) : null}
+          <MembershipNote days={data?.days ?? []} months={data?.sp500Months ?? []} day={asOf ?? defaultAsOf ?? latestPriceDate} />
           <Links>
             {latestPriceDate && asOf !== null && asOf !== latestPriceDate ? (
               <LinkButton type="button" onClick={() => setAsOf(latestPriceDate)}>
@@ -94,6 +101,25 @@ export function AsOfControl() {
         </Container>
       ) : null}
     </Bar>
+  );
+}
+
+type MembershipDay = { date: string; sp500Members: number; sp500MembersWithPrices: number };
+
+/**
+ * The S&P 500 of the view's day as the point-in-time membership has it: how many members, how
+ * many with prices, and (in the title) which were missing at the start of that month.
+ */
+function MembershipNote({ days, months, day }: { days: readonly MembershipDay[]; months: readonly { date: string; missing: readonly string[] }[]; day: string | null }) {
+  if (!day) return null;
+  const entry = days.findLast((candidate) => candidate.date <= day && candidate.sp500Members > 0);
+  if (!entry) return null;
+  const month = months.findLast((candidate) => candidate.date <= day);
+  const missing = month && month.missing.length > 0 ? `Members without prices on ${formatMarketDate(month.date)}: ${month.missing.join(", ")}.` : undefined;
+  return (
+    <Note title={missing}>
+      S&amp;P 500 on {formatMarketDate(entry.date)}: {entry.sp500Members} members, {entry.sp500MembersWithPrices} with prices.
+    </Note>
   );
 }
 

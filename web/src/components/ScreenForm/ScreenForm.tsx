@@ -294,6 +294,14 @@ export function ScreenForm({ query, values, onChange, onRun, running, runLabel, 
         {numberField("minSentiment", "Optional, −1 to 1; stocks without news fail it.")}
       </Group>
 
+      <Group>
+        <legend>Fundamental filters</legend>
+        <Pair>
+          {numberField("minMarketCapBillions", "Optional; as known on the screen's day.")}
+          {numberField("maxPeRatio", "Optional; losses and unknown P/E fail it.")}
+        </Pair>
+      </Group>
+
       {children}
 
       {problems.length > 0 ? (

@@ -38,13 +38,13 @@ test("the CSV keeps unknown figures empty, never 0, and names each fund's change
   const csv = buildProResultsCsv([
     {
       ticker: "XYZ", name: "X, Y & Z", sector: null, price: 10, grade: "C", combinedScore: 50, technicalScore: 40, sentimentScore: null, newsCount: 0,
-      analystUpgrades: 0, analystDowngrades: 0, beta: null, aiScore: null, aiRank: null, aiRankedOf: null, return1m: null, return3m: null, return12m: null,
+      analystUpgrades: 0, analystDowngrades: 0, beta: null, peRatio: null, marketCap: null, aiScore: null, aiRank: null, aiRankedOf: null, return1m: null, return3m: null, return12m: null,
       volatility60: null, beatProbability: null, nextReportDate: null, daysToReport: null,
       fundHoldings: [{ fundName: "BERKSHIRE HATHAWAY INC", quarterEnd: "2020-06-30", changeKind: null }], asOf: "2021-04-21",
     },
   ]);
   const [header, row] = csv.split("\r\n");
   expect(header).toBe(PRO_CSV_COLUMNS.join(","));
-  expect(row).toBe('XYZ,"X, Y & Z",,10,C,50,40,,0,0,0,,,,,,,,,,,,"BERKSHIRE HATHAWAY INC: held, change unknown (quarter 2020-06-30)",2021-04-21');
+  expect(row).toBe('XYZ,"X, Y & Z",,10,C,50,40,,0,0,0,,,,,,,,,,,,,,"BERKSHIRE HATHAWAY INC: held, change unknown (quarter 2020-06-30)",2021-04-21');
   expect(fundHoldingText({ fundName: "F", quarterEnd: "2020-12-31", changeKind: "SOLD_OUT" })).toBe("F: SOLD OUT (quarter 2020-12-31)");
 });

@@ -52,6 +52,9 @@ export interface ScreenFormValues {
   requireMaCondition: boolean;
   requireCrossover: boolean;
   minSentiment: string;
+  // Fundamental filters: rows whose figure is unknown on the day fail them (the server warns).
+  minMarketCapBillions: string;
+  maxPeRatio: string;
 }
 
 /** A form number field: the shared rule (bounds, whole or not, default) with its label and step. */
@@ -73,6 +76,8 @@ export const NUMBER_FIELDS = {
   minRsi: { label: "Min RSI 14", step: 1, ...SCREEN_NUMBER_RULES.minRsi },
   maxRsi: { label: "Max RSI 14", step: 1, ...SCREEN_NUMBER_RULES.maxRsi },
   minSentiment: { label: "Min news sentiment", step: 0.05, ...SCREEN_NUMBER_RULES.minSentiment },
+  minMarketCapBillions: { label: "Min market cap ($ bn)", step: 1, ...SCREEN_NUMBER_RULES.minMarketCapBillions },
+  maxPeRatio: { label: "Max P/E", step: 1, ...SCREEN_NUMBER_RULES.maxPeRatio },
 } as const satisfies Record<string, NumberFieldSpec>;
 export type NumberField = keyof typeof NUMBER_FIELDS;
 
@@ -101,6 +106,8 @@ export const DEFAULT_SCREEN_FORM_VALUES: ScreenFormValues = {
   requireMaCondition: SCREEN_FLAG_DEFAULTS.requireMaCondition,
   requireCrossover: SCREEN_FLAG_DEFAULTS.requireCrossover,
   minSentiment: defaultText("minSentiment"),
+  minMarketCapBillions: defaultText("minMarketCapBillions"),
+  maxPeRatio: defaultText("maxPeRatio"),
 };
 
 /** Fields that can carry a message: the number fields and the ticker sources. */
@@ -191,6 +198,8 @@ export function checkScreenForm(values: ScreenFormValues): ScreenFormCheck {
     ...optional("minRsi"),
     ...optional("maxRsi"),
     ...optional("minSentiment"),
+    ...optional("minMarketCapBillions"),
+    ...optional("maxPeRatio"),
     requireMaCondition: values.requireMaCondition,
     requireCrossover: values.requireCrossover,
   };
@@ -226,6 +235,8 @@ export function formValuesFromRequest(requestKey: screenFormValues_request$key):
         requireMaCondition
         requireCrossover
         minSentiment
+        minMarketCapBillions
+        maxPeRatio
       }
     `,
     requestKey,
@@ -251,5 +262,7 @@ export function formValuesFromRequest(requestKey: screenFormValues_request$key):
     requireMaCondition: request.requireMaCondition,
     requireCrossover: request.requireCrossover,
     minSentiment: numberText(request.minSentiment),
+    minMarketCapBillions: numberText(request.minMarketCapBillions),
+    maxPeRatio: numberText(request.maxPeRatio),
   };
 }

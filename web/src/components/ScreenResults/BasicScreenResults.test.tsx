@@ -42,6 +42,7 @@ const row = (ticker: string, overrides: Partial<BasicRow> = {}): BasicRow => ({
   analystDowngrades: 0,
   momentum: "NEUTRAL",
   peRatio: 20,
+  marketCap: null,
   beta: 1,
   ...overrides,
 });
@@ -169,7 +170,7 @@ test("every column has a header, short where the name is long, named in full for
   await renderResults({ rows: [row("NVR", { price: 4867.25, sma50: 4712.5, peRatio: 1234.56, analystUpgrades: 3 })] });
   const headers = within(resultsTable()).getAllByRole("columnheader");
   expect(headers.map((th) => th.querySelector("button")?.title)).toEqual([
-    "Ticker", "Price", "SMA 5", "SMA 20", "SMA 50", "RSI", "Volume", undefined, "Sentiment", "News Count", "Analyst Activity", undefined, "P/E", "Beta",
+    "Ticker", "Price", "SMA 5", "SMA 20", "SMA 50", "RSI", "Volume", undefined, "Sentiment", "News Count", "Analyst Activity", undefined, "P/E", "Market Cap", "Beta",
   ].map((title) => title ?? "")); // Tech Score and Momentum explain themselves in a tooltip instead
   expect(within(resultsTable()).getByRole("columnheader", { name: "News Count" }).textContent).toBe("NewsNews Count");
   // Four-digit figures drop their cents to fit; the exact figure is in the title.
@@ -259,7 +260,7 @@ test("Export CSV downloads basic_screening_results.csv with the spec's columns i
   const [file] = await downloads.read();
   expect(file.fileName).toBe("basic_screening_results.csv");
   const lines = file.text.split("\r\n");
-  expect(lines[0]).toBe("Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Beta");
+  expect(lines[0]).toBe("Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Market Cap,Beta");
   expect(lines.slice(1, 6).map((line) => line.split(",")[0])).toEqual(["AAPL", "AMZN", "JPM", "MSFT", "NVDA"]);
 });
 

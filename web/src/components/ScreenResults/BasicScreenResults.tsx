@@ -50,6 +50,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
               analystDowngrades
               momentum
               peRatio
+              marketCap
               beta
             }
           }

@@ -48,6 +48,8 @@ export function ProScreenResults({ result }: { result: ProScreenResults_result$k
               analystUpgrades
               analystDowngrades
               beta
+              peRatio
+              marketCap
               aiScore
               aiRank
               aiRankedOf

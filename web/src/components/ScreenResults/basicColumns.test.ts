@@ -17,6 +17,7 @@ const row = (ticker: string, overrides: Partial<BasicRow> = {}): BasicRow => ({
   analystDowngrades: 1,
   momentum: "STRONG_BULLISH",
   peRatio: 28.456,
+  marketCap: 612_000_000_000,
   beta: 1.23456,
   ...overrides,
 });
@@ -25,8 +26,8 @@ test("the export is basic_screening_results.csv with exactly the spec's columns,
   expect(BASIC_CSV_FILE_NAME).toBe("basic_screening_results.csv");
   const csv = buildBasicResultsCsv([row("AAPL"), row("MSFT", { momentum: "NEUTRAL" })]);
   const lines = csv.split("\r\n");
-  expect(lines[0]).toBe("Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Beta");
-  expect(lines[1]).toBe("AAPL,123.46,120.10,118.00,110.99,61.23,1234568,72.35,0.412,7,2 up / 1 down,strong_bullish,28.46,1.235");
+  expect(lines[0]).toBe("Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Market Cap,Beta");
+  expect(lines[1]).toBe("AAPL,123.46,120.10,118.00,110.99,61.23,1234568,72.35,0.412,7,2 up / 1 down,strong_bullish,28.46,612000000000,1.235");
   expect(lines[2].split(",")[11]).toBe("neutral");
   expect(lines).toHaveLength(4); // header, two rows, and the final line break
   expect(lines[3]).toBe("");
@@ -34,8 +35,8 @@ test("the export is basic_screening_results.csv with exactly the spec's columns,
 });
 
 test("missing values export as empty cells, never as zero or 'null'", () => {
-  const csv = buildBasicResultsCsv([row("NEWCO", { sma50: null, rsi: null, sentimentScore: null, peRatio: null, beta: null, volume: null })]);
-  expect(csv.split("\r\n")[1]).toBe("NEWCO,123.46,120.10,118.00,,,,72.35,,7,2 up / 1 down,strong_bullish,,");
+  const csv = buildBasicResultsCsv([row("NEWCO", { sma50: null, rsi: null, sentimentScore: null, peRatio: null, marketCap: null, beta: null, volume: null })]);
+  expect(csv.split("\r\n")[1]).toBe("NEWCO,123.46,120.10,118.00,,,,72.35,,7,2 up / 1 down,strong_bullish,,,");
 });
 
 test("cells holding commas, quotes, line breaks or edge spaces are quoted, quotes doubled", () => {

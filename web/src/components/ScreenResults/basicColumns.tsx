@@ -2,7 +2,7 @@ import { formatCompact, formatDecimal, formatInteger, momentumRank, momentumValu
 import { AnalystActivity, analystActivityText, analystSortValue, CompactFigure } from "./cells";
 import { MomentumBadge } from "./MomentumBadge";
 import { columnsCsv, rounded, sortRows, type ResultColumn, type SortState } from "./resultColumns";
-import { newsCountColumn, priceColumn, sentimentColumn, technicalScoreColumn, tickerColumn } from "./sharedColumns";
+import { marketCapColumn, newsCountColumn, peRatioColumn, priceColumn, sentimentColumn, technicalScoreColumn, tickerColumn } from "./sharedColumns";
 import { ToneValue } from "./ToneValue";
 import { BASIC_SENTIMENT_THRESHOLDS, rsiCellTone } from "./tones";
 import type { BasicScreenResults_result$data } from "./__generated__/BasicScreenResults_result.graphql";
@@ -23,12 +23,13 @@ export type BasicColumnKey =
   | "analystActivity"
   | "momentum"
   | "peRatio"
+  | "marketCap"
   | "beta";
 
 export type BasicColumn = ResultColumn<BasicRow, BasicColumnKey>;
 export { analystActivityText };
 
-// Widths sized so all fourteen columns fit the results pane of a 1440 px window (about 1,020 px)
+// Widths sized so the first fourteen columns fit the results pane of a 1440 px window (about 1,020 px)
 // without scrolling sideways; narrower windows scroll, with the ticker column kept in view.
 /** The table's columns in order; also exactly the CSV export's columns (spec §7 names). */
 export const BASIC_COLUMNS: readonly BasicColumn[] = [
@@ -91,16 +92,8 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
     firstDirection: "descending",
     render: (row) => <MomentumBadge momentum={row.momentum} />,
   },
-  {
-    key: "peRatio",
-    label: "P/E",
-    width: 52,
-    align: "end",
-    sortValue: (row) => row.peRatio,
-    csvValue: (row) => rounded(row.peRatio, 2),
-    firstDirection: "ascending",
-    render: (row) => <CompactFigure value={row.peRatio} decimals={1} />,
-  },
+  peRatioColumn({ width: 52 }),
+  marketCapColumn({ width: 70 }),
   {
     key: "beta",
     label: "Beta",

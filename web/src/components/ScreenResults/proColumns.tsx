@@ -6,7 +6,7 @@ import { GradeBadge } from "./combinedColumns";
 import { toCsv, type CsvCell } from "./csv";
 import { formatDecimal, formatInteger, formatPoints, MISSING } from "./format";
 import type { ResultColumn, SortState } from "./resultColumns";
-import { newsCountColumn, priceColumn, sentimentColumn, tickerColumn } from "./sharedColumns";
+import { marketCapColumn, newsCountColumn, peRatioColumn, priceColumn, sentimentColumn, tickerColumn } from "./sharedColumns";
 import { COMBINED_SENTIMENT_THRESHOLDS } from "./tones";
 
 export const PRO_CSV_FILE_NAME = "pro_screening_results.csv";
@@ -26,6 +26,8 @@ export interface ProRow {
   readonly analystUpgrades: number;
   readonly analystDowngrades: number;
   readonly beta: number | null | undefined;
+  readonly peRatio: number | null | undefined;
+  readonly marketCap: number | null | undefined;
   readonly aiScore: number | null | undefined;
   readonly aiRank: number | null | undefined;
   readonly aiRankedOf: number | null | undefined;
@@ -59,6 +61,8 @@ const CSV_COLUMNS: readonly { label: string; value: (row: ProRow) => CsvCell }[]
   { label: "analyst_upgrades", value: (row) => row.analystUpgrades },
   { label: "analyst_downgrades", value: (row) => row.analystDowngrades },
   { label: "beta_60", value: (row) => row.beta },
+  { label: "pe_ratio", value: (row) => row.peRatio },
+  { label: "market_cap", value: (row) => row.marketCap },
   { label: "ai_score", value: (row) => row.aiScore },
   { label: "ai_rank", value: (row) => row.aiRank },
   { label: "ai_ranked_of", value: (row) => row.aiRankedOf },
@@ -87,6 +91,8 @@ export type ProColumnKey =
   | "price"
   | "grade"
   | "combinedScore"
+  | "peRatio"
+  | "marketCap"
   | "aiScore"
   | "aiRank"
   | "return3m"
@@ -131,6 +137,8 @@ export const PRO_COLUMNS: readonly ProColumn[] = [
     firstDirection: "descending",
     render: (row) => formatPoints(row.combinedScore),
   },
+  peRatioColumn({ width: 60 }),
+  marketCapColumn({ width: 80 }),
   {
     key: "aiScore",
     label: "AI score",

@@ -1,7 +1,7 @@
 // The columns every screener's table has (ticker, price, technical score, sentiment, news count):
 // one definition each, sized and labelled by the table that uses it.
 import { CompactFigure, SentimentValue } from "./cells";
-import { formatInteger, formatPoints, formatPrice } from "./format";
+import { formatCompact, formatInteger, formatPoints, formatPrice } from "./format";
 import { rounded, type ResultColumn } from "./resultColumns";
 import { ToneValue } from "./ToneValue";
 import { technicalScoreCellTone, type SentimentThresholds } from "./tones";
@@ -71,4 +71,33 @@ export const newsCountColumn = <Row extends { readonly newsCount: number }>({ wi
   csvValue: (row) => row.newsCount,
   firstDirection: "descending",
   render: (row) => formatInteger(row.newsCount),
+});
+
+/** Market cap on the row's day, shortened ("$612B"); an estimate from the 10-K's implied share count (the title says so). */
+export const marketCapColumn = <Row extends { readonly marketCap: number | null | undefined }>({ width, label = "Market Cap", shortLabel = "Mkt cap" }: Layout): ResultColumn<Row, "marketCap"> => ({
+  key: "marketCap",
+  label,
+  shortLabel,
+  width,
+  align: "end",
+  sortValue: (row) => row.marketCap,
+  csvValue: (row) => rounded(row.marketCap, 0),
+  firstDirection: "descending",
+  render: (row) =>
+    row.marketCap == null ? (
+      formatCompact(row.marketCap)
+    ) : (
+      <span title={`$${formatInteger(row.marketCap)}: close × the last known 10-K's implied share count (an estimate)`}>${formatCompact(row.marketCap)}</span>
+    ),
+});
+
+export const peRatioColumn = <Row extends { readonly peRatio: number | null | undefined }>({ width, label = "P/E" }: Layout): ResultColumn<Row, "peRatio"> => ({
+  key: "peRatio",
+  label,
+  width,
+  align: "end",
+  sortValue: (row) => row.peRatio,
+  csvValue: (row) => rounded(row.peRatio, 2),
+  firstDirection: "ascending",
+  render: (row) => <CompactFigure value={row.peRatio} decimals={1} />,
 });

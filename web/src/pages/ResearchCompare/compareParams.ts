@@ -10,6 +10,7 @@ export const RANGES: { param: string; value: CompareRange; label: string }[] = [
   { param: "6M", value: "M6", label: "6M" },
   { param: "1Y", value: "Y1", label: "1Y" },
   { param: "3Y", value: "Y3", label: "3Y" },
+  { param: "5Y", value: "Y5", label: "5Y" },
 ];
 const DEFAULT_RANGE = RANGES[3];
 

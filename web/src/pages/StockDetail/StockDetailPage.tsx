@@ -20,6 +20,7 @@ import { Card, Container, PageHeading, PageSection } from "../../components/ui/L
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environment";
 import { StockFigures } from "./StockFigures";
+import { StockFundamentals } from "./StockFundamentals";
 import { StockResearchLinks } from "./StockResearchLinks";
 import type { StockDetailPageQuery as StockDetailPageQueryType } from "./__generated__/StockDetailPageQuery.graphql";
 import { useRouteQuery } from "../../routing/routeQueries";
@@ -38,6 +39,9 @@ export const StockDetailPageQuery = graphql`
       }
       priceHistory(days: $days, asOf: $asOf) {
         ...PriceChart_history
+      }
+      fundamentals(asOf: $asOf) {
+        ...StockFundamentals_fundamentals
       }
       news(timeframe: D7, asOf: $asOf) {
         asOf
@@ -140,6 +144,8 @@ function StockDetail({ queryRef }: { queryRef: PreloadedQuery<StockDetailPageQue
           </p>
         </Notice>
       )}
+
+      {stock.fundamentals ? <StockFundamentals fundamentals={stock.fundamentals} /> : null}
 
       <NewsLine>
         <strong>News sentiment, last 7 days:</strong>

@@ -1,0 +1,112 @@
+import { graphql, useFragment } from "react-relay";
+import styled from "styled-components";
+import { formatCompact, formatDecimal, formatInteger, formatMarketDate } from "../../components/ScreenResults/format";
+import { Card, DetailList } from "../../components/ui/Layout";
+import type { StockFundamentals_fundamentals$data, StockFundamentals_fundamentals$key } from "./__generated__/StockFundamentals_fundamentals.graphql";
+
+type Figure = StockFundamentals_fundamentals$data["marketCap"];
+
+const percent = (value: number) => `${formatDecimal(value * 100, 1)}%`;
+
+/** Each figure, how it reads, and what it is. */
+type FigureKey = "marketCap" | "peRatio" | "earningsYield" | "priceToBook" | "priceToSales" | "revenueGrowth" | "netMargin" | "returnOnEquity" | "debtToEquity";
+
+const FIGURES: readonly { key: FigureKey; label: string; show: (value: number) => string }[] = [
+  { key: "marketCap", label: "Market cap", show: (value) => `$${formatCompact(value)}` },
+  { key: "peRatio", label: "P/E (trailing)", show: (value) => formatDecimal(value, 1) },
+  { key: "earningsYield", label: "Earnings yield", show: percent },
+  { key: "priceToBook", label: "Price / book", show: (value) => formatDecimal(value, 2) },
+  { key: "priceToSales", label: "Price / sales", show: (value) => formatDecimal(value, 2) },
+  { key: "revenueGrowth", label: "Revenue growth (year)", show: percent },
+  { key: "netMargin", label: "Net margin", show: percent },
+  { key: "returnOnEquity", label: "Return on equity", show: percent },
+  { key: "debtToEquity", label: "Debt / equity", show: (value) => formatDecimal(value, 2) },
+];
+
+/**
+ * The fundamentals known on the view's day: each figure from the last 10-K known then, valued at
+ * that day's close, or why it is unknown. Figures built on market cap say they are estimates.
+ */
+export function StockFundamentals({ fundamentals }: { fundamentals: StockFundamentals_fundamentals$key }) {
+  const data = useFragment(
+    graphql`
+      fragment StockFundamentals_fundamentals on StockFundamentals {
+        asOf
+        close
+        source
+        fiscalYearEnd
+        knownFrom
+        marketCap { value unknownReason isEstimate }
+        peRatio { value unknownReason isEstimate }
+        earningsYield { value unknownReason isEstimate }
+        priceToBook { value unknownReason isEstimate }
+        priceToSales { value unknownReason isEstimate }
+        revenueGrowth { value unknownReason isEstimate }
+        netMargin { value unknownReason isEstimate }
+        returnOnEquity { value unknownReason isEstimate }
+        debtToEquity { value unknownReason isEstimate }
+      }
+    `,
+    fundamentals,
+  );
+  return (
+    <Panel aria-labelledby="fundamentals-title">
+      <h2 id="fundamentals-title">Fundamentals</h2>
+      <Source>
+        {data.source
+          ? `As known on ${formatMarketDate(data.asOf)} at its close of ${formatDecimal(data.close, 2)}: ${data.source}.`
+          : `Nothing known on ${formatMarketDate(data.asOf)}: ${data.marketCap.unknownReason ?? "no filing in the bundled data"}.`}
+      </Source>
+      {data.source ? (
+        <Figures>
+          {FIGURES.map(({ key, label, show }) => (
+            <FigureRow key={key} label={label} figure={data[key]} show={show} />
+          ))}
+        </Figures>
+      ) : null}
+    </Panel>
+  );
+}
+
+function FigureRow({ label, figure, show }: { label: string; figure: Figure; show: (value: number) => string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {figure.value == null ? <Muted>Unknown</Muted> : figure.isEstimate ? <span title="An estimate: the share count is implied (net income to common ÷ basic EPS)">{show(figure.value)}*</span> : show(figure.value)}
+        {figure.value == null && figure.unknownReason ? <Note>{figure.unknownReason}</Note> : null}
+        {figure.value != null && label === "Market cap" ? <Note>${formatInteger(figure.value)} (estimate)</Note> : null}
+      </dd>
+    </div>
+  );
+}
+
+
+const Panel = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-content: start;
+  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+`;
+
+const Source = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Figures = styled(DetailList)`
+  > div { padding: 6px 0; align-items: baseline; }
+  dd { font-variant-numeric: tabular-nums; }
+`;
+
+const Note = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 500;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
