@@ -8,6 +8,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { loadIndicatorLibrary } from "../market-data/technicals";
 import { lastIndexOnOrBefore, marketReturns, type BarHistory } from "../market-data/technicals-store";
 import { unpackBars, type PackedBars } from "../market-data/packed-bars";
+import { sp500MembersOn } from "../market-data/universes";
 import { buffersOf, transferring } from "../workers/worker-protocol";
 import { workerModule } from "../workers/worker-pool";
 import { historyFeatures, type PriceFactor, type TickerFeatures } from "./features";
@@ -56,6 +57,8 @@ export type PassInputs = {
   news: PackedNews;
   /** Days shown besides the rebalances (the latest price day, the default as-of day): scored unless a rebalance. */
   shownDays: string[];
+  /** True: each day's universe is that day's S&P 500 members (universes.ts); false: every ticker with prices. */
+  pointInTimeMembers: boolean;
 };
 
 /** One stored run: a rebalance or a shown day, its model, and its picks as the JSON rows ai_picks is filled from. */
@@ -111,10 +114,10 @@ export function picksJson(day: ScoredDay, forwardReturns: Map<string, number> | 
 }
 
 /** The whole pass's computation: features, walk-forward, track record, shown days, and the rows to store. */
-export async function computePass({ bars: packedBars, news, shownDays }: PassInputs): Promise<ComputedPass> {
+export async function computePass({ bars: packedBars, news, shownDays, pointInTimeMembers }: PassInputs): Promise<ComputedPass> {
   const bars = unpackBars(packedBars);
   const { features, marketProxy } = await priceInputs(bars);
-  const input = { features, tradingDays: bars.tradingDays, news: newsIndexOf(unpackNews(news)) };
+  const input = { features, tradingDays: bars.tradingDays, news: newsIndexOf(unpackNews(news)), membersOn: pointInTimeMembers ? sp500MembersOn : undefined };
   // Pauses let a shorter task sent to the same worker (a past day's indicators) run between steps.
   const rebalances = await walkForward(input, () => yieldToEventLoop());
   const record = trackRecord(rebalances, features, bars.tradingDays);

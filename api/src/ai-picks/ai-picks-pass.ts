@@ -13,6 +13,7 @@ import { turnForRequests } from "../shared/turn-for-requests";
 import { buffersOf } from "../workers/worker-pool";
 import { aiPicksWorker, featuresOf } from "./ai-picks-compute";
 import { packNews, readNewsIndex, readNewsRows } from "./news-inputs";
+import { sp500MembersOn } from "../market-data/universes";
 import { MODEL_VERSION, type WalkForwardInput } from "./walk-forward";
 
 export const AI_PICKS_LOCK_ID = 0x61697063;
@@ -44,7 +45,7 @@ async function readModelInputs(deps: Pick<AppDeps, "db" | "technicals">): Promis
   const bars = await deps.technicals.bars();
   const computed = await aiPicksWorker.run("featureValues", [await packBars(bars)]);
   const news = await readNewsIndex(deps.db);
-  return { features: featuresOf(bars, computed), tradingDays: bars.tradingDays, news, bars, marketProxy: computed.marketProxy };
+  return { features: featuresOf(bars, computed), tradingDays: bars.tradingDays, news, membersOn: sp500MembersOn, bars, marketProxy: computed.marketProxy };
 }
 
 /** The last trading day on or before `day` (null before the first). */
@@ -91,7 +92,7 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
   await turnForRequests();
   // The computation (features, walk-forward, track record, shown days) in a worker thread: the
   // typed arrays are copied there, the news arrays moved.
-  const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, shownDays }], {
+  const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, shownDays, pointInTimeMembers: true }], {
     signal: options.signal,
     transfer: buffersOf([news.counts, news.times, news.timeKnown, news.scores]),
   });

@@ -283,7 +283,7 @@ export type AiRebalanceView = {
 };
 
 export const METHOD_TEXT =
-  `On each month's first trading day every ticker with a year of prices and a bar that day is scored from ${FACTORS.length} inputs: ` +
+  `On each month's first trading day every S&P 500 member of that day (point in time) with a year of prices and a bar that day is scored from ${FACTORS.length} inputs: ` +
   `${FACTORS.map((factor) => factor.label).join(", ")}. The price inputs are turned into ranks across that day's tickers (−0.5 to 0.5); ` +
   `news sentiment is the mean score of the articles naming the ticker in the 7 days to the day, and 0 (neutral) with none. ` +
   `A ridge regression (penalty ${RIDGE_LAMBDA} per sample) predicts the rank of each ticker's return over the next ${HORIZON_DAYS} trading days. ` +
@@ -295,8 +295,9 @@ export const METHOD_TEXT =
   `returns are price returns (dividends not included). Days between rebalances are scored with the month's fit.`;
 
 export const SURVIVORSHIP_TEXT =
-  "Survivorship bias: the universe is the bundled price file's tickers, the S&P 500 members of April 2021. Companies that left the index before then " +
-  "(often after falling) are missing and later entrants are present throughout, which flatters every strategy here, the universe and momentum included.";
+  "Survivorship bias, reduced: the universe is each day's S&P 500 members, former members included, as far as the bundled prices have them. " +
+  "Members that left the index between Feb 2018 and Apr 2021 have no prices after 2018-02-07 and drop out then (about 12 % of members in mid-2018), " +
+  "which flatters every strategy from 2018, the universe and momentum included.";
 
 const percent = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(1)}%`;
 

@@ -3,7 +3,7 @@ import type { BarHistory, TickerBars } from "../market-data/technicals-store";
 import { historyFeatures } from "./features";
 import { newsIndexOf } from "./news-inputs";
 import { trackRecord } from "./track-record";
-import { monthStarts, scoreDay, walkForward, type ScoredDay, type WalkForwardInput } from "./walk-forward";
+import { crossSection, monthStarts, scoreDay, walkForward, type ScoredDay, type WalkForwardInput } from "./walk-forward";
 import { weekdays } from "../../test/synthetic-days";
 
 /** 40 tickers of seeded random walks with their own drift, so some trends persist for the model to find. */
@@ -60,6 +60,16 @@ describe("the AI picks walk-forward model", () => {
   beforeAll(async () => {
     input = await inputsOf(history, articles);
     rebalances = await walkForward(input);
+  });
+
+  it("scores only the index's members of each day when given them (point in time)", () => {
+    const day = days.at(-1)!;
+    expect(crossSection(input, day).tickers).toHaveLength(40);
+    const members = new Set(["T01", "T02", "T39"]);
+    const asked: string[] = [];
+    const section = crossSection({ ...input, membersOn: (on) => (asked.push(on), members) }, day);
+    expect(section.tickers.sort()).toEqual(["T01", "T02", "T39"]);
+    expect(asked).toEqual([day]);
   });
 
   it("starts at the first month with enough training samples and scores every ticker with a year of history", () => {

@@ -68,14 +68,18 @@ export type WalkForwardInput = {
   features: Map<string, TickerFeatures>;
   tradingDays: string[];
   news: NewsIndex;
+  /** The index's members on a day (point in time); absent: every ticker with prices counts. */
+  membersOn?: (day: string) => ReadonlySet<string>;
 };
 
-export function crossSection({ features, news }: Pick<WalkForwardInput, "features" | "news">, day: string): CrossSection {
+export function crossSection({ features, news, membersOn }: Pick<WalkForwardInput, "features" | "news" | "membersOn">, day: string): CrossSection {
   const tickers: string[] = [];
   const bars: number[] = [];
+  const members = membersOn?.(day);
   for (const [ticker, series] of features) {
     // The market proxy (SPY, when stored) is the benchmark, not a pick.
     if (ticker === marketProxyTicker) continue;
+    if (members && !members.has(ticker)) continue;
     const bar = lastIndexOnOrBefore(series.dates, day);
     if (bar >= HISTORY_BARS - 1 && series.dates[bar] === day) {
       tickers.push(ticker);

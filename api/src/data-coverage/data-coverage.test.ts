@@ -3,6 +3,7 @@ import request from "supertest";
 import { storePriceBars, type StoredBar } from "../market-data/price-bars";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
+import { securityMaster } from "../market-data/security-master";
 import { dataCoverage } from "./data-coverage";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -50,9 +51,26 @@ describe("data coverage", () => {
       expect.objectContaining({ source: "reuters", articles: 2, daysWithArticles: 2, articlesPerDay: 1, tickers: 3 }),
     ]);
     expect(coverage.days).toHaveLength(10);
-    expect(coverage.days[0]).toEqual({ date: "2020-07-06", tickersWithPrices: 4, articles: 1, tickersWithNews: 2, sp500TickersWithNews: 1 });
-    expect(coverage.days.at(-1)).toEqual({ date: "2020-07-17", tickersWithPrices: 4, articles: 1, tickersWithNews: 0, sp500TickersWithNews: 0 });
+    const members = securityMaster().sp500MembersOn("2020-07-06").length;
+    expect(coverage.days[0]).toEqual({
+      date: "2020-07-06",
+      tickersWithPrices: 4,
+      articles: 1,
+      tickersWithNews: 2,
+      sp500TickersWithNews: 1,
+      sp500Members: members,
+      sp500MembersWithPrices: 3,
+    });
+    expect(coverage.days.at(-1)).toMatchObject({ date: "2020-07-17", tickersWithPrices: 4, articles: 1, tickersWithNews: 0, sp500TickersWithNews: 0 });
     expect(coverage.latestPriceDate).toBe("2020-07-17");
+  });
+
+  it("counts the day's S&P 500 members with prices, and names the missing ones at each month's first trading day", async () => {
+    const { sp500Months } = await dataCoverage(db);
+    const members = securityMaster().sp500MembersOn("2020-07-06");
+    // One month in the stored days: its first trading day, the members that day, and all but AAPL, MSFT and JPM missing.
+    expect(sp500Months).toEqual([{ date: "2020-07-06", members: members.length, withPrices: 3, missing: members.filter((ticker) => !["AAPL", "MSFT", "JPM"].includes(ticker)) }]);
+    expect(sp500Months[0].missing).not.toContain("ROKU");
   });
 
   it("picks the day whose 7-day window names the most S&P 500 companies, the latest among near-ties, and says why", async () => {

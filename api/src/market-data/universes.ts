@@ -130,6 +130,19 @@ export function universeTickers(universe: UniverseKey, options: { includeEtf: bo
   return allMarket.filter((row) => options.includeEtf || !row.isEtf).map((row) => row.ticker);
 }
 
+const memberSets = new Map<string, ReadonlySet<string>>();
+
+/** The S&P 500's members on a day as a set (universeTickers' "sp500" rule), kept per day: the AI picks ask for each trading day. */
+export function sp500MembersOn(day: string): ReadonlySet<string> {
+  let members = memberSets.get(day);
+  if (!members) {
+    members = new Set(universeTickers("sp500", { includeEtf: false, on: day }));
+    if (memberSets.size > 5000) memberSets.clear();
+    memberSets.set(day, members);
+  }
+  return members;
+}
+
 /** The stored prices a universe label counts against: the tickers with indicators, and whether they are the bundled snapshot. */
 export type PricedTickers = { byTicker: ReadonlyMap<string, unknown>; isSnapshot: boolean };
 

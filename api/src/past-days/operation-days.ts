@@ -44,6 +44,7 @@ const screenInputAsOf = (args: Record<string, unknown>) => (args.input as { asOf
  */
 export const PAST_DAY_FIELDS: Record<string, DayField> = {
   "Stock.technicals": { day: asOfArgument, needs: ["indicators"] },
+  "Stock.fundamentals": { day: asOfArgument, needs: ["indicators"] },
   "Stock.news": { day: asOfArgument, needs: ["news"] },
   "Stock.priceHistory": { day: asOfArgument, needs: ["rows"] },
   "Stock.earnings": { day: asOfArgument, needs: ["rows"] },

@@ -319,6 +319,8 @@ const SAVED_REQUEST = {
   requireMaCondition: true,
   requireCrossover: false,
   minSentiment: null,
+  minMarketCapBillions: null,
+  maxPeRatio: null,
 };
 
 test("a signed-in user applies, saves and deletes screens", async () => {
