@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
+import { baseUrl, exportedCsvRows, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,15 +12,6 @@ const DEFAULT_DAY = "2020-04-22";
 
 const asOfInput = (page: Page) => page.getByRole("region", { name: "As-of date" }).getByLabel("As of");
 
-/** The exported CSV's rows as objects keyed by its header. */
-async function exportedRows(page: Page): Promise<Record<string, string>[]> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  const [header, ...lines] = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-  const columns = header.split(",");
-  // The columns checked here hold no commas.
-  return lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [columns[index], value])));
-}
-
 describe("As of a day", () => {
   it("opens /screener offline at the news-richest day with dozens of rows with news, and moving the date re-runs the screen", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
@@ -31,7 +21,7 @@ describe("As of a day", () => {
     // The first visit runs the default S&P 500 screen at that day by itself.
     await page.getByRole("table").waitFor({ timeout: 45_000 });
     await page.getByText("As of Apr 22, 2020", { exact: true }).first().waitFor();
-    const rows = await exportedRows(page);
+    const rows = await exportedCsvRows(page);
     const withNews = rows.filter((row) => Number(row["News Count"]) > 0);
     expect(rows.length).toBeGreaterThan(300);
     expect(withNews.length).toBeGreaterThanOrEqual(20);

@@ -115,3 +115,11 @@ export async function waitForAiPicks(day: string): Promise<void> {
   }
   throw new Error(`the AI picks of ${day} were not stored within 3 minutes`);
 }
+
+/** The CSV an "Export CSV" button downloads, as rows keyed by its header (the columns read hold no commas). */
+export async function exportedCsvRows(page: Page): Promise<Record<string, string>[]> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [header, ...lines] = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const columns = header.split(",");
+  return lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [columns[index], value])));
+}

@@ -1,22 +1,13 @@
 // The 2013–2021 history as a visitor meets it: the S&P 500 of a 2015 day with its former members,
 // fundamentals known then, and a former member's own page.
-import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot } from "./browser";
+import type { Browser } from "playwright-core";
+import { baseUrl, exportedCsvRows, launchBrowser, openPage, screenshot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-async function exportedRows(page: Page): Promise<Record<string, string>[]> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  const [header, ...lines] = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-  const columns = header.split(",");
-  // The columns read here (Ticker, P/E, Market Cap) hold no commas; later ones may, and are not read.
-  return lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [columns[index], value])));
-}
 
 describe("Eight years of history", () => {
   it("screens the S&P 500 of 2015-06-01: that day's members, former ones included, with market cap and P/E where the 10-Ks known then give them", async () => {
@@ -28,7 +19,7 @@ describe("Eight years of history", () => {
     await page.getByLabel("Min avg volume (20d)").fill("0");
     await page.getByRole("button", { name: "Run Screen" }).click();
     await page.getByText(/matches as of Jun 1, 2015/).waitFor({ timeout: 45_000 });
-    const rows = await exportedRows(page);
+    const rows = await exportedCsvRows(page);
     const tickers = rows.map((row) => row.Ticker);
     expect(rows.length).toBeGreaterThan(480);
     expect(tickers).toEqual(expect.arrayContaining(["YHOO", "EMC-201609", "AAPL"]));

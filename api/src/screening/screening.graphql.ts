@@ -273,6 +273,19 @@ const ScreenResult = builder.interfaceRef<ScreenOutcome>("ScreenResult").impleme
   }),
 });
 
+/** The fundamentals columns of Basic and Pro rows, as known on the row's day (fundamentals/fundamentals-as-of.ts). */
+const FUNDAMENTAL_ROW_FIELDS = [
+  ["peRatio", "Trailing P/E on the row's day: market cap ÷ the last known 10-K's net income to common, else close ÷ the last four quarters' EPS (Yahoo Finance history)."],
+  ["marketCap", "USD on the row's day: close × the last 10-K known then's implied share count (an estimate); null when unknown (the FUNDAMENTALS_PARTIAL warning counts them)."],
+  ["earningsYield", "Net income to common ÷ market cap (a fraction)."],
+  ["priceToBook", "Market cap ÷ total equity."],
+  ["priceToSales", "Market cap ÷ revenue."],
+  ["revenueGrowth", "The last known fiscal year's revenue ÷ the year before's − 1 (a fraction)."],
+  ["netMargin", "Net income ÷ revenue (a fraction)."],
+  ["returnOnEquity", "Net income ÷ total equity (a fraction)."],
+  ["debtToEquity", "(Long-term + short-term debt) ÷ total equity; null for banks and insurers."],
+] as const satisfies readonly (readonly [keyof BasicScreenRow, string])[];
+
 const BasicScreenRowRef = builder.objectRef<BasicScreenRow>("BasicScreenRow").implement({
   fields: (t) => ({
     ticker: t.exposeString("ticker"),
@@ -294,15 +307,7 @@ const BasicScreenRowRef = builder.objectRef<BasicScreenRow>("BasicScreenRow").im
     analystUpgrades: t.exposeInt("analystUpgrades"),
     analystDowngrades: t.exposeInt("analystDowngrades"),
     momentum: t.field({ type: Momentum, resolve: (row) => row.momentum }),
-    peRatio: t.exposeFloat("peRatio", { nullable: true, description: "Trailing P/E on the row's day: market cap ÷ the last known 10-K's net income to common, else close ÷ the last four quarters' EPS (Yahoo Finance history)." }),
-    marketCap: t.exposeFloat("marketCap", { nullable: true, description: "USD on the row's day: close × the last 10-K known then's implied share count (an estimate); null when unknown (the FUNDAMENTALS_PARTIAL warning counts them)." }),
-    earningsYield: t.exposeFloat("earningsYield", { nullable: true, description: "Net income to common ÷ market cap (a fraction)." }),
-    priceToBook: t.exposeFloat("priceToBook", { nullable: true }),
-    priceToSales: t.exposeFloat("priceToSales", { nullable: true }),
-    revenueGrowth: t.exposeFloat("revenueGrowth", { nullable: true, description: "The last known fiscal year's revenue ÷ the year before's − 1 (a fraction)." }),
-    netMargin: t.exposeFloat("netMargin", { nullable: true, description: "Net income ÷ revenue (a fraction)." }),
-    returnOnEquity: t.exposeFloat("returnOnEquity", { nullable: true, description: "Net income ÷ total equity (a fraction)." }),
-    debtToEquity: t.exposeFloat("debtToEquity", { nullable: true, description: "(Long-term + short-term debt) ÷ total equity; null for banks and insurers." }),
+    ...Object.fromEntries(FUNDAMENTAL_ROW_FIELDS.map(([name, description]) => [name, t.exposeFloat(name, { nullable: true, description })])),
     beta: t.exposeFloat("beta", { nullable: true }),
     maCondition: t.exposeBoolean("maCondition"),
     maSpreadPct: t.exposeFloat("maSpreadPct", { nullable: true }),
@@ -455,15 +460,7 @@ const ProScreenRowRef = builder.objectRef<ProScreenRow>("ProScreenRow").implemen
     momentum: t.field({ type: Momentum, resolve: (row) => row.momentum }),
     rsi: t.exposeFloat("rsi", { nullable: true }),
     beta: t.exposeFloat("beta", { nullable: true }),
-    peRatio: t.exposeFloat("peRatio", { nullable: true, description: "Trailing P/E on the row's day: market cap ÷ the last known 10-K's net income to common, else close ÷ the last four quarters' EPS (Yahoo Finance history)." }),
-    marketCap: t.exposeFloat("marketCap", { nullable: true, description: "USD on the row's day: close × the last 10-K known then's implied share count (an estimate); null when unknown (the FUNDAMENTALS_PARTIAL warning counts them)." }),
-    earningsYield: t.exposeFloat("earningsYield", { nullable: true, description: "Net income to common ÷ market cap (a fraction)." }),
-    priceToBook: t.exposeFloat("priceToBook", { nullable: true }),
-    priceToSales: t.exposeFloat("priceToSales", { nullable: true }),
-    revenueGrowth: t.exposeFloat("revenueGrowth", { nullable: true, description: "The last known fiscal year's revenue ÷ the year before's − 1 (a fraction)." }),
-    netMargin: t.exposeFloat("netMargin", { nullable: true, description: "Net income ÷ revenue (a fraction)." }),
-    returnOnEquity: t.exposeFloat("returnOnEquity", { nullable: true, description: "Net income ÷ total equity (a fraction)." }),
-    debtToEquity: t.exposeFloat("debtToEquity", { nullable: true, description: "(Long-term + short-term debt) ÷ total equity; null for banks and insurers." }),
+    ...Object.fromEntries(FUNDAMENTAL_ROW_FIELDS.map(([name, description]) => [name, t.exposeFloat(name, { nullable: true, description })])),
     avgVolume20: t.exposeFloat("avgVolume20", { nullable: true }),
     crossover: t.exposeBoolean("crossover"),
     maCondition: t.exposeBoolean("maCondition"),

@@ -6,7 +6,7 @@ import { MomentumBadge } from "../../components/ScreenResults/MomentumBadge";
 import { ToneValue } from "../../components/ScreenResults/ToneValue";
 import { rsiCellTone, technicalScoreCellTone } from "../../components/ScreenResults/tones";
 import { Tooltip, TooltipGroup } from "../../components/Tooltip/Tooltip";
-import { Card, DetailList } from "../../components/ui/Layout";
+import { FigureList, FigureNote, FigurePanel, MutedFigure } from "./figureCard";
 import type { StockFigures_technicals$key } from "./__generated__/StockFigures_technicals.graphql";
 
 interface StockFiguresProps {
@@ -45,9 +45,9 @@ export function StockFigures({ technicals, technicalScoreFormula, momentumRule }
 
   return (
     <TooltipGroup>
-      <Panel aria-labelledby="key-figures-title">
+      <FigurePanel aria-labelledby="key-figures-title">
         <h2 id="key-figures-title">Key figures</h2>
-        <Figures>
+        <FigureList>
           <Figure label="Price" note={`Close on ${formatMarketDate(data.asOf)}`}>
             {formatPrice(data.close)}
           </Figure>
@@ -91,10 +91,10 @@ export function StockFigures({ technicals, technicalScoreFormula, momentumRule }
                   : `In ${data.daysToEarnings} ${data.daysToEarnings === 1 ? "day" : "days"}`
             }
           >
-            {data.nextEarningsDate ? formatMarketDate(data.nextEarningsDate) : <Muted>No date in the data</Muted>}
+            {data.nextEarningsDate ? formatMarketDate(data.nextEarningsDate) : <MutedFigure>No date in the data</MutedFigure>}
           </Figure>
-        </Figures>
-      </Panel>
+        </FigureList>
+      </FigurePanel>
     </TooltipGroup>
   );
 }
@@ -105,7 +105,7 @@ function Figure({ label, note, children }: { label: ReactNode; note?: string; ch
       <dt>{label}</dt>
       <dd>
         {children}
-        {note ? <Note>{note}</Note> : null}
+        {note ? <FigureNote>{note}</FigureNote> : null}
       </dd>
     </div>
   );
@@ -120,33 +120,9 @@ function HelpLabel({ help, children }: { help: string; children: string }) {
   );
 }
 
-const Panel = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  align-content: start;
-  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-`;
-
-const Figures = styled(DetailList)`
-  > div { padding: 8px 0; align-items: baseline; }
-  dd { font-variant-numeric: tabular-nums; }
-`;
-
-const Note = styled.small`
-  display: block;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 500;
-`;
-
 const Help = styled.span`
   text-decoration: underline dotted;
   text-underline-offset: 3px;
   cursor: help;
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; border-radius: 4px; }
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: 500;
 `;

@@ -1,7 +1,7 @@
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { formatCompact, formatDecimal, formatInteger, formatMarketDate } from "../../components/ScreenResults/format";
-import { Card, DetailList } from "../../components/ui/Layout";
+import { FigureList, FigureNote, FigurePanel, MutedFigure } from "./figureCard";
 import type { StockFundamentals_fundamentals$data, StockFundamentals_fundamentals$key } from "./__generated__/StockFundamentals_fundamentals.graphql";
 
 type Figure = StockFundamentals_fundamentals$data["marketCap"];
@@ -50,7 +50,7 @@ export function StockFundamentals({ fundamentals }: { fundamentals: StockFundame
     fundamentals,
   );
   return (
-    <Panel aria-labelledby="fundamentals-title">
+    <FigurePanel aria-labelledby="fundamentals-title">
       <h2 id="fundamentals-title">Fundamentals</h2>
       <Source>
         {data.source
@@ -58,13 +58,13 @@ export function StockFundamentals({ fundamentals }: { fundamentals: StockFundame
           : `Nothing known on ${formatMarketDate(data.asOf)}: ${data.marketCap.unknownReason ?? "no filing in the bundled data"}.`}
       </Source>
       {data.source ? (
-        <Figures>
+        <FigureList>
           {FIGURES.map(({ key, label, show }) => (
             <FigureRow key={key} label={label} figure={data[key]} show={show} />
           ))}
-        </Figures>
+        </FigureList>
       ) : null}
-    </Panel>
+    </FigurePanel>
   );
 }
 
@@ -73,40 +73,16 @@ function FigureRow({ label, figure, show }: { label: string; figure: Figure; sho
     <div>
       <dt>{label}</dt>
       <dd>
-        {figure.value == null ? <Muted>Unknown</Muted> : figure.isEstimate ? <span title="An estimate: the share count is implied (net income to common ÷ basic EPS)">{show(figure.value)}*</span> : show(figure.value)}
-        {figure.value == null && figure.unknownReason ? <Note>{figure.unknownReason}</Note> : null}
-        {figure.value != null && label === "Market cap" ? <Note>${formatInteger(figure.value)} (estimate)</Note> : null}
+        {figure.value == null ? <MutedFigure>Unknown</MutedFigure> : figure.isEstimate ? <span title="An estimate: the share count is implied (net income to common ÷ basic EPS)">{show(figure.value)}*</span> : show(figure.value)}
+        {figure.value == null && figure.unknownReason ? <FigureNote>{figure.unknownReason}</FigureNote> : null}
+        {figure.value != null && label === "Market cap" ? <FigureNote>${formatInteger(figure.value)} (estimate)</FigureNote> : null}
       </dd>
     </div>
   );
 }
 
-
-const Panel = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  align-content: start;
-  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-`;
-
 const Source = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs};
-`;
-
-const Figures = styled(DetailList)`
-  > div { padding: 6px 0; align-items: baseline; }
-  dd { font-variant-numeric: tabular-nums; }
-`;
-
-const Note = styled.small`
-  display: block;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 500;
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
