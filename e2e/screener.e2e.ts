@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const SPEC_CSV_HEADER = "Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Beta";
+// The spec §7 columns, with the market cap known on the day beside P/E.
+const SPEC_CSV_HEADER = "Ticker,Price,SMA 5,SMA 20,SMA 50,RSI,Volume,Tech Score,Sentiment,News Count,Analyst Activity,Momentum,P/E,Market Cap,Beta";
 
 async function tile(page: Page, label: string): Promise<number> {
   const text = await page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent();

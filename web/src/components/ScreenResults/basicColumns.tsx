@@ -29,17 +29,17 @@ export type BasicColumnKey =
 export type BasicColumn = ResultColumn<BasicRow, BasicColumnKey>;
 export { analystActivityText };
 
-// Widths sized so the first fourteen columns fit the results pane of a 1440 px window (about 1,020 px)
+// Widths sized so all fifteen columns fit the results pane of a 1440 px window (about 1,020 px)
 // without scrolling sideways; narrower windows scroll, with the ticker column kept in view.
 /** The table's columns in order; also exactly the CSV export's columns (spec §7 names). */
 export const BASIC_COLUMNS: readonly BasicColumn[] = [
-  tickerColumn({ width: 84 }),
+  tickerColumn({ width: 80 }),
   priceColumn({ width: 70, compact: true }),
   ...(["sma5", "sma20", "sma50"] as const).map(
     (key): BasicColumn => ({
       key,
       label: `SMA ${key.slice(3)}`,
-      width: 72,
+      width: 64,
       align: "end",
       sortValue: (row) => row[key],
       csvValue: (row) => rounded(row[key], 2),
@@ -61,7 +61,7 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
     key: "volume",
     label: "Volume",
     shortLabel: "Vol",
-    width: 60,
+    width: 56,
     align: "end",
     sortValue: (row) => row.volume,
     csvValue: (row) => rounded(row.volume, 0),
@@ -75,7 +75,7 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
     key: "analystActivity",
     label: "Analyst Activity",
     shortLabel: "Analyst",
-    width: 82,
+    width: 76,
     align: "end",
     sortValue: analystSortValue,
     csvValue: analystActivityText,
@@ -85,7 +85,7 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
   {
     key: "momentum",
     label: "Momentum",
-    width: 124,
+    width: 116,
     align: "start",
     sortValue: (row) => momentumRank(row.momentum),
     csvValue: (row) => momentumValue(row.momentum),
@@ -93,7 +93,7 @@ export const BASIC_COLUMNS: readonly BasicColumn[] = [
     render: (row) => <MomentumBadge momentum={row.momentum} />,
   },
   peRatioColumn({ width: 52 }),
-  marketCapColumn({ width: 70 }),
+  marketCapColumn({ width: 64, shortLabel: "Cap" }),
   {
     key: "beta",
     label: "Beta",
