@@ -87,4 +87,4 @@ it.concurrent.each<[Actor, number]>([
   for (const path of halves[half]) found.push(...(await violationsInEachTheme(context, path)));
   await context.close();
   expect(found).toEqual([]);
-}, 8 * 60_000);
+}, 15 * 60_000);

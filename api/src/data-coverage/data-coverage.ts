@@ -86,14 +86,26 @@ const isoDate = (value: Date | string) => (typeof value === "string" ? value.sli
 
 /** Coverage is read at most this often per database: it scans every price bar, and changes only with a refresh. */
 const COVERAGE_TTL_MS = 60_000;
-const cached = new WeakMap<Database, { readAt: number; coverage: Promise<DataCoverage> }>();
+const cached = new WeakMap<Database, { readAt: number; coverage: Promise<DataCoverage>; refreshing: boolean }>();
 
-/** dataCoverage, shared for up to COVERAGE_TTL_MS (a failed read is not kept). */
+/**
+ * dataCoverage, shared: the first read is awaited; after COVERAGE_TTL_MS the answer kept is still
+ * served while one read in the background replaces it (over 2013–2021 a read takes seconds, which
+ * no page should wait for once there is an answer). A failed read is not kept.
+ */
 export function currentDataCoverage(db: Database): Promise<DataCoverage> {
   const entry = cached.get(db);
   if (entry && Date.now() - entry.readAt < COVERAGE_TTL_MS) return entry.coverage;
+  if (entry && !entry.refreshing) {
+    entry.refreshing = true;
+    dataCoverage(db)
+      .then((coverage) => cached.set(db, { readAt: Date.now(), coverage: Promise.resolve(coverage), refreshing: false }))
+      .catch(() => (entry.refreshing = false));
+    return entry.coverage;
+  }
+  if (entry) return entry.coverage;
   const coverage = dataCoverage(db);
-  cached.set(db, { readAt: Date.now(), coverage });
+  cached.set(db, { readAt: Date.now(), coverage, refreshing: false });
   coverage.catch(() => cached.delete(db));
   return coverage;
 }
