@@ -15,6 +15,7 @@ import { aiPicksWorker, featuresOf } from "./ai-picks-compute";
 import { packNews, readNewsIndex, readNewsRows } from "./news-inputs";
 import { sp500MembersOn } from "../market-data/universes";
 import { MODEL_VERSION, type WalkForwardInput } from "./walk-forward";
+import { untilAborted } from "../shared/until-aborted";
 
 export const AI_PICKS_LOCK_ID = 0x61697063;
 
@@ -81,14 +82,15 @@ async function storePicks(db: Database, runId: number, date: string, payload: st
 export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSignal } = {}): Promise<AiPicksPassResult> {
   const started = performance.now();
   const dataVersion = await deps.technicals.version();
-  const bars = await deps.technicals.bars();
+  // A stop does not wait for these reads (seconds over 2013–2021): the pass gives up at once.
+  const bars = await untilAborted(deps.technicals.bars(), options.signal);
   await turnForRequests();
-  const coverage = await currentDataCoverage(deps.db);
+  const coverage = await untilAborted(currentDataCoverage(deps.db), options.signal);
   await turnForRequests();
   const shownDays = [bars.tradingDays.at(-1), coverage.defaultAsOf && tradingDayOnOrBefore(bars.tradingDays, coverage.defaultAsOf)].filter((day): day is string =>
     Boolean(day),
   );
-  const news = packNews(await readNewsRows(deps.db));
+  const news = packNews(await untilAborted(readNewsRows(deps.db), options.signal));
   await turnForRequests();
   // The computation (features, walk-forward, track record, shown days) in a worker thread: the
   // typed arrays are copied there, the news arrays moved.

@@ -9,6 +9,7 @@ import type { AppConfig } from "../../config/config";
 import { getFromSec } from "../../hedge-funds/edgar-client";
 import { ProviderError } from "../../market-data/providers/http";
 import { countFacts, parseCompanyFacts, type CompanyFacts } from "./companyfacts";
+import { untilAborted } from "../../shared/until-aborted";
 
 export type SecXbrlClient = {
   /** The company's facts, validated; `cik` as digits, zero-padded or not. */
@@ -114,12 +115,4 @@ export function createCompanyFactsCache(client: CompanyFactsCache, options: { tt
       return signal ? untilAborted(shared, signal) : shared;
     },
   };
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
