@@ -340,9 +340,17 @@ export function marketDate(snapshot: Pick<MarketSnapshot, "asOf" | "isSnapshot">
 type IndicatorRow = Omit<TechnicalSnapshot, "momentum"> & { momentum: string };
 
 async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnapshot">> {
+  // A skip scan of the (source, date) index: one probe per source, where a GROUP BY read every bar.
   const ranges = await db.prisma.$queryRaw<SourceRange[]>`
-    SELECT source, to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last
-    FROM price_data GROUP BY source`;
+    WITH RECURSIVE sources AS (
+      SELECT min(source) AS source FROM price_data
+      UNION ALL
+      SELECT (SELECT min(source) FROM price_data WHERE source > sources.source) FROM sources WHERE sources.source IS NOT NULL
+    )
+    SELECT source,
+      (SELECT to_char(min(date), 'YYYY-MM-DD') FROM price_data p WHERE p.source = sources.source) AS first,
+      (SELECT to_char(max(date), 'YYYY-MM-DD') FROM price_data p WHERE p.source = sources.source) AS last
+    FROM sources WHERE source IS NOT NULL`;
   const rows = await db.prisma.$queryRaw<IndicatorRow[]>`
     SELECT ticker, to_char(as_of, 'YYYY-MM-DD') AS "asOf", source, close, volume, sma5, sma20, sma50, rsi14,
       avg_volume_20 AS "avgVolume20", ma_condition AS "maCondition", ma_spread_pct AS "maSpreadPct",
