@@ -105,6 +105,11 @@ const StockResearchRef = builder.objectRef<StockResearchShape>("StockResearch").
     returns12m: t.float({ nullable: true, description: "close ÷ close 252 trading days earlier − 1 (AI picks' input).", resolve: ({ factors }) => factors?.ai?.returns12m ?? null }),
     volatility60: t.float({ nullable: true, description: "Standard deviation of the last 60 daily log returns × √252 (AI picks' input).", resolve: ({ factors }) => factors?.ai?.volatility60 ?? null }),
     earningsCovered: t.boolean({ description: "Whether the earnings data covers the company at all.", resolve: ({ factors }) => factors?.earningsCovered ?? false }),
+    earningsFrom: t.string({
+      nullable: true,
+      description: "The first report the earnings data holds for the company (YYYY-MM-DD): on a day more than a quarter before it, nextReport is null because the next report is unknown.",
+      resolve: ({ factors }) => factors?.earningsFrom ?? null,
+    }),
     nextReport: t.field({ type: NextReportRef, nullable: true, resolve: ({ factors }) => factors?.nextReport ?? null }),
     fundPositions: t.field({
       type: [FundPositionRef],

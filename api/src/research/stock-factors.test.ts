@@ -22,6 +22,9 @@ describe("the pure rules", () => {
     expect(nextReportAfter(reports, "2021-01-27")).toEqual({ ...reports[1], daysTo: 91 });
     expect(nextReportAfter(reports, "2021-04-28")).toBeNull();
     expect(nextReportAfter(undefined, "2021-01-01")).toBeNull();
+    // More than a quarter before the first stored report, the report after the day is unknown (not the first stored one).
+    expect(nextReportAfter(reports, "2020-06-01")).toBeNull();
+    expect(nextReportAfter(reports, "2020-11-01")).toEqual({ ...reports[0], daysTo: 87 });
   });
 });
 

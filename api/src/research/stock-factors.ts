@@ -56,6 +56,8 @@ export type StockFactors = {
   nextReport: NextReport | null;
   /** True when the earnings data covers the ticker at all. */
   earningsCovered: boolean;
+  /** The first report the earnings data holds for the ticker (before it, the next report is unknown). */
+  earningsFrom: string | null;
   /** Positions of the tracked funds in their latest quarter filed by the day (sold out included). */
   fundPositions: FundPosition[];
 };
@@ -108,9 +110,20 @@ function reportsByTicker(db: Database): Promise<Map<string, StoredReport[]>> {
 }
 
 /** The first report strictly after the day (a report on the day itself is already out, or about to be). */
+/** Longest gap between two quarterly reports of one company (a fiscal year's 10-K comes later than a 10-Q). */
+const MAX_DAYS_BETWEEN_REPORTS = 120;
+
+/**
+ * The first report after `day`, or null: none stored after it, or the day falls more than a quarter
+ * before the company's first stored report (the data starts later, so the report after the day is unknown).
+ */
 export function nextReportAfter(reports: StoredReport[] | undefined, day: string): NextReport | null {
-  const next = reports?.find((report) => report.date > day);
-  return next ? { ...next, daysTo: daysBetween(day, next.date) } : null;
+  const index = reports?.findIndex((report) => report.date > day) ?? -1;
+  if (index < 0) return null;
+  const next = reports![index];
+  const daysTo = daysBetween(day, next.date);
+  if (index === 0 && daysTo > MAX_DAYS_BETWEEN_REPORTS) return null;
+  return { ...next, daysTo };
 }
 
 async function trackedFundQuarters(db: Database, day: string) {
@@ -136,7 +149,7 @@ export async function factorsOn(deps: Deps, asOf: string | null): Promise<Factor
   const entry = (ticker: string) => {
     let factors = byTicker.get(ticker);
     if (!factors) {
-      factors = { ticker, ai: null, nextReport: null, earningsCovered: false, fundPositions: [] };
+      factors = { ticker, ai: null, nextReport: null, earningsCovered: false, earningsFrom: null, fundPositions: [] };
       byTicker.set(ticker, factors);
     }
     return factors;
@@ -157,6 +170,7 @@ export async function factorsOn(deps: Deps, asOf: string | null): Promise<Factor
     for (const [ticker, reports] of await reportsByTicker(deps.db)) {
       const factors = entry(ticker);
       factors.earningsCovered = true;
+      factors.earningsFrom = reports[0]?.date ?? null;
       factors.nextReport = nextReportAfter(reports, day);
     }
     for (const { fund, quarter, firstQuarterKnownFrom } of await trackedFundQuarters(deps.db, day)) {

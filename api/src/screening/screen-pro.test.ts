@@ -7,7 +7,7 @@ import type { ScreenWarning } from "./screen-request";
 const berkshire = { cik: "0001067983", name: "BERKSHIRE HATHAWAY INC" };
 
 function factors(ticker: string, overrides: Partial<StockFactors> = {}): StockFactors {
-  return { ticker, ai: null, nextReport: null, earningsCovered: false, fundPositions: [], ...overrides };
+  return { ticker, ai: null, nextReport: null, earningsCovered: false, earningsFrom: null, fundPositions: [], ...overrides };
 }
 const ai = (rank: number, aiScore: number, extra: Partial<NonNullable<StockFactors["ai"]>> = {}) => ({
   rank, rankedOf: 400, aiScore, returns1m: 0.02, returns3m: 0.05, returns12m: 0.2, volatility60: 0.3, ...extra,

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
+import { ESTIMATE_NOTE, FUNDAMENTAL_FIGURES } from "../Fundamentals/fundamentalFigures";
 import { formatDecimal, formatMarketDate, formatPrice, MISSING, momentumLabel, momentumRank } from "../ScreenResults/format";
 import type { CompareTable_stocks$data, CompareTable_stocks$key } from "./__generated__/CompareTable_stocks.graphql";
 
@@ -93,15 +94,25 @@ function rows(asOf: string | null): RowSpec[] {
       cell: (s) => technical(s, s.technicals ? momentumLabel(s.technicals.momentum) : MISSING, s.technicals ? momentumRank(s.technicals.momentum) : null),
     },
     { label: "Technical score", best: "high", note: "Highest is best (0–100).", cell: (s) => technical(s, formatDecimal(s.technicals?.technicalScore, 1), s.technicals?.technicalScore ?? null) },
-    {
-      label: "P/E",
-      best: "low",
-      note: "Lowest positive is best (cheapest per earnings); negative P/E is not ranked.",
-      cell: (s) => {
-        const pe = s.technicals?.peRatio ?? null;
-        return { ...technical(s, formatDecimal(pe, 1), pe !== null && pe > 0 ? pe : null), source: s.technicals?.peSource ?? "No P/E" };
-      },
-    },
+    ...FUNDAMENTAL_FIGURES.map(
+      ({ key, label, show, best, note, rankPositiveOnly }): RowSpec => ({
+        label,
+        best,
+        note: `${note} From the last 10-K known on the day.`,
+        cell: (s) => {
+          const figure = s.fundamentals?.[key];
+          const value = figure?.value ?? null;
+          return {
+            text: value === null ? MISSING : figure?.isEstimate ? <span title={ESTIMATE_NOTE}>{show(value)}*</span> : show(value),
+            value: value !== null && (!rankPositiveOnly || value > 0) ? value : null,
+            href: stockPage(s),
+            asOf: value === null ? null : (s.fundamentals?.asOf ?? null),
+            source: s.fundamentals?.source ?? "No filing known",
+            missing: figure?.unknownReason ?? (s.fundamentals ? null : "No prices by then"),
+          };
+        },
+      }),
+    ),
     {
       label: "News sentiment (7 days)",
       best: "high",
@@ -136,6 +147,8 @@ function rows(asOf: string | null): RowSpec[] {
             {formatMarketDate(next.date)} ({next.daysTo} d) · {share(next.beatProbability)}
             <Muted> base rate {share(next.baseRate)}</Muted>
           </>
+        ) : s.research?.earningsFrom && s.research.asOf && s.research.earningsFrom > s.research.asOf ? (
+          `Unknown: the earnings data starts ${formatMarketDate(s.research.earningsFrom)}`
         ) : s.research?.earningsCovered ? (
           "No report after the day"
         ) : (
@@ -211,8 +224,19 @@ export function CompareTable({ stocks, asOf }: { stocks: CompareTable_stocks$key
           momentum
           technicalScore
           return1m
-          peRatio
-          peSource
+        }
+        fundamentals(asOf: $asOf) {
+          asOf
+          source
+          marketCap { value unknownReason isEstimate }
+          peRatio { value unknownReason isEstimate }
+          earningsYield { value unknownReason isEstimate }
+          priceToBook { value unknownReason isEstimate }
+          priceToSales { value unknownReason isEstimate }
+          revenueGrowth { value unknownReason isEstimate }
+          netMargin { value unknownReason isEstimate }
+          returnOnEquity { value unknownReason isEstimate }
+          debtToEquity { value unknownReason isEstimate }
         }
         news(timeframe: D7, asOf: $asOf) {
           sentimentScore
@@ -230,6 +254,7 @@ export function CompareTable({ stocks, asOf }: { stocks: CompareTable_stocks$key
           returns12m
           volatility60
           earningsCovered
+          earningsFrom
           earningsSource
           nextReport {
             date

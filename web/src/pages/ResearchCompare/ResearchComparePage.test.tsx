@@ -27,10 +27,35 @@ const COVERAGE = {
 };
 
 const TECHNICALS: Record<string, object> = {
-  AAPL: { close: 133.5, return1m: 0.08, technicalScore: 71.2, peRatio: 36.2, momentum: "BULLISH", rsi14: 61, beta60: 1.21, sma5: 134, sma20: 128, sma50: 127 },
-  MSFT: { close: 260.58, return1m: 0.11, technicalScore: 80.4, peRatio: 35.1, momentum: "STRONG_BULLISH", rsi14: 70, beta60: 1.05, sma5: 259, sma20: 250, sma50: 240 },
-  NVDA: { close: 611.08, return1m: 0.16, technicalScore: 66.0, peRatio: -5, momentum: "NEUTRAL", rsi14: 55, beta60: 1.6, sma5: 615, sma20: 560, sma50: 540 },
+  AAPL: { close: 133.5, return1m: 0.08, technicalScore: 71.2, momentum: "BULLISH", rsi14: 61, beta60: 1.21, sma5: 134, sma20: 128, sma50: 127 },
+  MSFT: { close: 260.58, return1m: 0.11, technicalScore: 80.4, momentum: "STRONG_BULLISH", rsi14: 70, beta60: 1.05, sma5: 259, sma20: 250, sma50: 240 },
+  NVDA: { close: 611.08, return1m: 0.16, technicalScore: 66.0, momentum: "NEUTRAL", rsi14: 55, beta60: 1.6, sma5: 615, sma20: 560, sma50: 540 },
 };
+
+const figure = (value: number | null, unknownReason: string | null = null, isEstimate = value !== null) => ({ value, unknownReason, isEstimate });
+/** Each stock's P/E and debt/equity as known on the day (NVDA: a loss year, so no P/E; the rest unknown). */
+const FUNDAMENTALS: Record<string, { peRatio: number | null; debtToEquity: number | null }> = {
+  AAPL: { peRatio: 36.2, debtToEquity: 1.4 },
+  MSFT: { peRatio: 35.1, debtToEquity: 0.6 },
+  NVDA: { peRatio: null, debtToEquity: 0.3 },
+};
+function fundamentals(ticker: string) {
+  const known = FUNDAMENTALS[ticker] ?? FUNDAMENTALS.AAPL;
+  const unknown = figure(null, "Not in the bundled 10-K file");
+  return {
+    asOf: "2021-04-21",
+    source: "Form 10-K for fiscal 2016 (bundled annual file), counted from 2017-03-31",
+    marketCap: figure(2.2e12),
+    peRatio: known.peRatio === null ? figure(null, "Net income was a loss") : figure(known.peRatio),
+    earningsYield: unknown,
+    priceToBook: unknown,
+    priceToSales: unknown,
+    revenueGrowth: figure(0.05, null, false),
+    netMargin: unknown,
+    returnOnEquity: unknown,
+    debtToEquity: figure(known.debtToEquity, null, false),
+  };
+}
 
 const FILED_QUARTERS = [{ name: "Berkshire Hathaway", quarterEnd: "2020-12-31", firstQuarterKnownFrom: "2020-08-14" }];
 /** The tracked funds' quarters counting on the day (a test of an earlier day sets none filed). */
@@ -48,7 +73,8 @@ function stock(ticker: string, position: number) {
     id: `Stock:${ticker}`,
     ticker,
     name: `${ticker} Inc.`,
-    technicals: { asOf: "2021-04-21", source: "Alpha Vantage daily prices (bundled snapshot)", peSource: "close ÷ trailing 4 quarters EPS", ...(TECHNICALS[ticker] ?? TECHNICALS.AAPL) },
+    technicals: { asOf: "2021-04-21", source: "Alpha Vantage daily prices (bundled snapshot)", ...(TECHNICALS[ticker] ?? TECHNICALS.AAPL) },
+    fundamentals: fundamentals(ticker),
     news: { sentimentScore: [0.2, 0.35, -0.1][index], newsCount: [12, 1, 4][index], windowEnd: "2021-04-21T23:59:59.999Z" },
     research: {
       asOf: "2021-04-21",
@@ -61,6 +87,7 @@ function stock(ticker: string, position: number) {
       returns12m: [0.9, 0.5, 1.2][index],
       volatility60: [0.3, 0.25, 0.5][index],
       earningsCovered: true,
+      earningsFrom: "2018-01-25",
       earningsSource: "Yahoo Finance earnings snapshot",
       nextReport: { date: "2021-04-28", daysTo: 7, beatProbability: [0.873, 0.751, 0.8][index], baseRate: 0.829 },
       fundPositions:
@@ -100,15 +127,16 @@ function renderPage(mocks: IMocks, path = "/research-compare") {
     asked.push({ name: operation.request.node.params.name, variables: operation.request.variables });
     const tickers = operation.request.variables.tickers as string[] | undefined;
     const query = (mocks.Query as (() => object) | undefined)?.() ?? {};
-    // Fields with arguments (technicals(asOf:), news(...), research(asOf:)) are not read from a
+    // Fields with arguments (technicals(asOf:), fundamentals(asOf:), news(...), research(asOf:)) are not read from a
     // returned object by the mock store: their types are mocked in the order the stocks resolve.
     const order = tickers ?? [];
     const next = (counter: { i: number }) => order.indexOf(order[counter.i++ % Math.max(1, order.length)]);
-    const [t, n, r] = [{ i: 0 }, { i: 0 }, { i: 0 }];
+    const [t, f, n, r] = [{ i: 0 }, { i: 0 }, { i: 0 }, { i: 0 }];
     return {
       ...mocks,
       DataCoverage: () => COVERAGE,
       StockTechnicals: () => stock(order[t.i % order.length], next(t)).technicals,
+      StockFundamentals: () => stock(order[f.i % order.length], next(f)).fundamentals,
       NewsSentiment: () => stock(order[n.i % order.length], next(n)).news,
       StockResearch: () => stock(order[r.i % order.length], next(r)).research,
       Query: () => ({
@@ -144,10 +172,18 @@ test("a Pro user sees the chart with the universe line, the table with the best 
   const data = asked.find((operation) => operation.name === "ResearchComparePageQuery")!;
   expect(data.variables).toEqual({ tickers: ["AAPL", "MSFT", "NVDA"], range: "M3", asOf: "2021-04-21" });
 
-  const row = (label: string) => within(within(table).getByRole("rowheader", { name: new RegExp(`^${label}`) }).closest("tr")!);
-  // Highest 1-month return: NVDA; lowest positive P/E: MSFT (NVDA's negative P/E is not ranked); price is never marked.
+  // A row by the start of its label ("Price" is not "Price / book").
+  const row = (label: string) =>
+    within(within(table).getByRole("rowheader", { name: new RegExp(`^${label.replace(/[()/]/g, "\\$&")}(?! /)`) }).closest("tr")!);
+  // Highest 1-month return: NVDA; lowest P/E: MSFT (NVDA's loss year has none, and says why); price is never marked.
   expect(row("Return 1m").getByLabelText("NVDA: best Return 1m")).toBeTruthy();
-  expect(row("P/E").getByLabelText("MSFT: best P/E")).toBeTruthy();
+  expect(row("P/E").getByLabelText("MSFT: best P/E (trailing)")).toBeTruthy();
+  expect(row("P/E").getByText("Net income was a loss")).toBeTruthy();
+  // Every fundamental of the day: the least leveraged is marked, an estimate carries its asterisk, an unknown figure its reason.
+  expect(row("Debt / equity").getByLabelText("NVDA: best Debt / equity")).toBeTruthy();
+  expect(row("Market cap").getAllByText("$2.2T*")).toHaveLength(3);
+  expect(row("Market cap").queryAllByLabelText(/best/)).toEqual([]);
+  expect(row("Net margin").getAllByText("Not in the bundled 10-K file")).toHaveLength(3);
   expect(row("Price").queryAllByLabelText(/best/)).toEqual([]);
   expect(row("Volatility").getByLabelText(/^MSFT: best/)).toBeTruthy();
   expect(row("Next earnings").getByText(/87\.3 %/)).toBeTruthy();

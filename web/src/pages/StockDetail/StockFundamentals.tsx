@@ -1,27 +1,11 @@
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
-import { formatCompact, formatDecimal, formatInteger, formatMarketDate } from "../../components/ScreenResults/format";
+import { formatDecimal, formatInteger, formatMarketDate } from "../../components/ScreenResults/format";
+import { ESTIMATE_NOTE, FUNDAMENTAL_FIGURES } from "../../components/Fundamentals/fundamentalFigures";
 import { FigureList, FigureNote, FigurePanel, MutedFigure } from "./figureCard";
 import type { StockFundamentals_fundamentals$data, StockFundamentals_fundamentals$key } from "./__generated__/StockFundamentals_fundamentals.graphql";
 
 type Figure = StockFundamentals_fundamentals$data["marketCap"];
-
-const percent = (value: number) => `${formatDecimal(value * 100, 1)}%`;
-
-/** Each figure, how it reads, and what it is. */
-type FigureKey = "marketCap" | "peRatio" | "earningsYield" | "priceToBook" | "priceToSales" | "revenueGrowth" | "netMargin" | "returnOnEquity" | "debtToEquity";
-
-const FIGURES: readonly { key: FigureKey; label: string; show: (value: number) => string }[] = [
-  { key: "marketCap", label: "Market cap", show: (value) => `$${formatCompact(value)}` },
-  { key: "peRatio", label: "P/E (trailing)", show: (value) => formatDecimal(value, 1) },
-  { key: "earningsYield", label: "Earnings yield", show: percent },
-  { key: "priceToBook", label: "Price / book", show: (value) => formatDecimal(value, 2) },
-  { key: "priceToSales", label: "Price / sales", show: (value) => formatDecimal(value, 2) },
-  { key: "revenueGrowth", label: "Revenue growth (year)", show: percent },
-  { key: "netMargin", label: "Net margin", show: percent },
-  { key: "returnOnEquity", label: "Return on equity", show: percent },
-  { key: "debtToEquity", label: "Debt / equity", show: (value) => formatDecimal(value, 2) },
-];
 
 /**
  * The fundamentals known on the view's day: each figure from the last 10-K known then, valued at
@@ -59,7 +43,7 @@ export function StockFundamentals({ fundamentals }: { fundamentals: StockFundame
       </Source>
       {data.source ? (
         <FigureList>
-          {FIGURES.map(({ key, label, show }) => (
+          {FUNDAMENTAL_FIGURES.map(({ key, label, show }) => (
             <FigureRow key={key} label={label} figure={data[key]} show={show} />
           ))}
         </FigureList>
@@ -73,7 +57,7 @@ function FigureRow({ label, figure, show }: { label: string; figure: Figure; sho
     <div>
       <dt>{label}</dt>
       <dd>
-        {figure.value == null ? <MutedFigure>Unknown</MutedFigure> : figure.isEstimate ? <span title="An estimate: the share count is implied (net income to common ÷ basic EPS)">{show(figure.value)}*</span> : show(figure.value)}
+        {figure.value == null ? <MutedFigure>Unknown</MutedFigure> : figure.isEstimate ? <span title={ESTIMATE_NOTE}>{show(figure.value)}*</span> : show(figure.value)}
         {figure.value == null && figure.unknownReason ? <FigureNote>{figure.unknownReason}</FigureNote> : null}
         {figure.value != null && label === "Market cap" ? <FigureNote>${formatInteger(figure.value)} (estimate)</FigureNote> : null}
       </dd>

@@ -1,0 +1,48 @@
+import { formatCompact, formatDecimal } from "../ScreenResults/format";
+
+/** The fundamentals every view shows (GraphQL StockFundamentals' figures), in this order. */
+export type FundamentalKey =
+  | "marketCap"
+  | "peRatio"
+  | "earningsYield"
+  | "priceToBook"
+  | "priceToSales"
+  | "revenueGrowth"
+  | "netMargin"
+  | "returnOnEquity"
+  | "debtToEquity";
+
+export type FundamentalFigureSpec = {
+  key: FundamentalKey;
+  label: string;
+  show: (value: number) => string;
+  /** Which value is better where two stocks are compared (null: not ranked), and why. */
+  best: "high" | "low" | null;
+  note: string;
+  /** Only values above zero are ranked (a negative P/B or P/S means negative equity or no sense). */
+  rankPositiveOnly?: boolean;
+};
+
+const percent = (value: number) => `${formatDecimal(value * 100, 1)}%`;
+
+export const FUNDAMENTAL_FIGURES: readonly FundamentalFigureSpec[] = [
+  { key: "marketCap", label: "Market cap", show: (value) => `$${formatCompact(value)}`, best: null, note: "Not ranked: size is a preference." },
+  {
+    key: "peRatio",
+    label: "P/E (trailing)",
+    show: (value) => formatDecimal(value, 1),
+    best: "low",
+    note: "Lowest is best (cheapest per earnings); null for a loss.",
+    rankPositiveOnly: true,
+  },
+  { key: "earningsYield", label: "Earnings yield", show: percent, best: "high", note: "Highest is best (earnings per dollar of market cap)." },
+  { key: "priceToBook", label: "Price / book", show: (value) => formatDecimal(value, 2), best: "low", note: "Lowest positive is best.", rankPositiveOnly: true },
+  { key: "priceToSales", label: "Price / sales", show: (value) => formatDecimal(value, 2), best: "low", note: "Lowest is best.", rankPositiveOnly: true },
+  { key: "revenueGrowth", label: "Revenue growth (year)", show: percent, best: "high", note: "Highest is best." },
+  { key: "netMargin", label: "Net margin", show: percent, best: "high", note: "Highest is best." },
+  { key: "returnOnEquity", label: "Return on equity", show: percent, best: "high", note: "Highest is best." },
+  { key: "debtToEquity", label: "Debt / equity", show: (value) => formatDecimal(value, 2), best: "low", note: "Lowest is best (less leverage).", rankPositiveOnly: true },
+];
+
+/** Why a figure marked an estimate is one (market cap's share count is implied, and so is what is built on it). */
+export const ESTIMATE_NOTE = "An estimate: the share count is implied (net income to common ÷ basic EPS)";
