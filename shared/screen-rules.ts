@@ -180,8 +180,44 @@ export const PRO_NUMBER_RULES = {
   maxDowngrades: { min: 0, max: 1_000, integer: true, default: null },
   /** Upgrades − downgrades in the news window. */
   minNetUpgrades: { min: -1_000, max: 1_000, integer: true, default: null },
+  // Fundamentals of the screen's day (PRO_FUNDAMENTAL_FILTERS); fractions where the figure is a share.
+  minEarningsYield: { min: -10, max: 10, integer: false, default: null },
+  maxPriceToBook: { min: 0, max: 1_000, integer: false, default: null },
+  maxPriceToSales: { min: 0, max: 1_000, integer: false, default: null },
+  minRevenueGrowth: { min: -1, max: 100, integer: false, default: null },
+  minNetMargin: { min: -100, max: 1, integer: false, default: null },
+  minReturnOnEquity: { min: -100, max: 100, integer: false, default: null },
+  maxDebtToEquity: { min: 0, max: 1_000, integer: false, default: null },
 } as const satisfies Record<string, NumberRule>;
 export type ProNumberField = keyof typeof PRO_NUMBER_RULES;
+
+/** A figure of the stock page's fundamentals (GraphQL StockFundamentals). */
+export type FundamentalFigureName =
+  | "marketCap"
+  | "peRatio"
+  | "earningsYield"
+  | "priceToBook"
+  | "priceToSales"
+  | "revenueGrowth"
+  | "netMargin"
+  | "returnOnEquity"
+  | "debtToEquity";
+
+/**
+ * The Pro filters on the fundamentals known on the screen's day: each a bound on one figure. A row
+ * whose figure is unknown that day fails a set filter and is counted in a FUNDAMENTAL_UNKNOWN warning
+ * (as the Basic minMarketCapBillions and maxPeRatio).
+ */
+export const PRO_FUNDAMENTAL_FILTERS = {
+  minEarningsYield: { figure: "earningsYield", bound: "min", label: "earnings yield (net income ÷ market cap; 0.05 = 5 %)" },
+  maxPriceToBook: { figure: "priceToBook", bound: "max", label: "price / book (market cap ÷ total equity)" },
+  maxPriceToSales: { figure: "priceToSales", bound: "max", label: "price / sales (market cap ÷ revenue)" },
+  minRevenueGrowth: { figure: "revenueGrowth", bound: "min", label: "revenue growth over the fiscal year (0.1 = 10 %)" },
+  minNetMargin: { figure: "netMargin", bound: "min", label: "net margin (net income ÷ revenue)" },
+  minReturnOnEquity: { figure: "returnOnEquity", bound: "min", label: "return on equity (net income ÷ total equity)" },
+  maxDebtToEquity: { figure: "debtToEquity", bound: "max", label: "debt / equity (unknown for banks and insurers)" },
+} as const satisfies Partial<Record<ProNumberField, { figure: FundamentalFigureName; bound: "min" | "max"; label: string }>>;
+export type ProFundamentalField = keyof typeof PRO_FUNDAMENTAL_FILTERS;
 
 /** min/max pairs of the Pro filters (and the Basic sentiment floor with the Pro ceiling): min must not exceed max. */
 export const PRO_RANGE_PAIRS: readonly (readonly [string, string])[] = [

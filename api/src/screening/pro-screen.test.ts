@@ -126,6 +126,26 @@ describe("Query.proScreen", () => {
     });
   });
 
+  it("filters by the fundamentals of the last 10-K known on the day, and counts the stocks with none then", async () => {
+    // On 2018-02-01 the bundled 2012–2016 file still covers Amazon (fiscal 2016, to December), not the
+    // others, whose next 10-Ks were due by then and are not in it.
+    const leverage = await pro({ asOf: "2018-02-01", advanced: { maxDebtToEquity: 100 } }, await proAgent());
+    expect(leverage.errors).toBeUndefined();
+    expect(leverage.data!.proScreen.rows.edges.map((edge) => edge.node.ticker)).toEqual(["AMZN"]);
+    expect(leverage.data!.proScreen.warnings).toContainEqual({
+      code: "FUNDAMENTAL_UNKNOWN",
+      field: "advanced.maxDebtToEquity",
+      message: "4 symbols have no debt / equity known on 2018-02-01 and were left out by maxDebtToEquity.",
+    });
+    // Amazon's fiscal 2016 net margin was 1.7 %: in at 1 %, out at 10 %.
+    const margin = async (minNetMargin: number) =>
+      (await pro({ asOf: "2018-02-01", advanced: { minNetMargin } }, await proAgent())).data!.proScreen.rows.edges.map((edge) => edge.node.ticker);
+    expect(await margin(0.01)).toEqual(["AMZN"]);
+    expect(await margin(0.1)).toEqual([]);
+    const bad = await pro({ advanced: { maxPriceToBook: -1 } }, await proAgent());
+    expect(bad.errors?.[0].extensions?.fieldErrors).toEqual([{ field: "advanced.maxPriceToBook", message: "maxPriceToBook must be between 0 and 1000" }]);
+  });
+
   it("filters by GICS sectors", async () => {
     const body = await pro({ advanced: { sectors: ["Financials", "Consumer Discretionary"] } }, await proAgent());
     expect(body.data!.proScreen.rows.edges.map((edge) => edge.node.ticker).sort()).toEqual(["AMZN", "JPM"]);

@@ -6,7 +6,7 @@
 // version check, the news clock, one news aggregate, and one insert (after the answer).
 import { createHmac, randomUUID } from "node:crypto";
 import { endOfDay } from "@shared/as-of";
-import { NEWS_SOURCE_KEYS } from "@shared/screen-rules";
+import { NEWS_SOURCE_KEYS, PRO_FUNDAMENTAL_FILTERS, type ProFundamentalField } from "@shared/screen-rules";
 import type { Viewer } from "../auth/viewer";
 import type { AppDeps, RequestContext } from "../context";
 import { parsePriceAsOf } from "../market-data/as-of";
@@ -459,50 +459,56 @@ function filterByRequest(
   return selected;
 }
 
+/** One bound on a fundamental figure: the figure's value for a row (null: unknown that day) and its limit. */
+type FundamentalBound = { field: string; bound: "min" | "max"; limit: number; unknownText: string; valueOf: (entry: Screened, day: string) => number | null };
+
+/** The request's bounds on fundamentals: the Basic market-cap and P/E filters, and a Pro screen's PRO_FUNDAMENTAL_FILTERS. */
+function fundamentalBounds(request: ScreenRequest): FundamentalBound[] {
+  const bounds: FundamentalBound[] = [];
+  if (request.minMarketCapBillions !== null) {
+    bounds.push({ field: "minMarketCapBillions", bound: "min", limit: request.minMarketCapBillions * 1e9, unknownText: "no market cap known", valueOf: (entry) => entry.fundamentals!.marketCap.value });
+  }
+  if (request.maxPeRatio !== null) {
+    bounds.push({
+      field: "maxPeRatio",
+      bound: "max",
+      limit: request.maxPeRatio,
+      unknownText: "no P/E (a loss, or no earnings known then)",
+      valueOf: (entry, day) => trailingPe(entry.fundamentals!, entry.technicals.ticker, entry.technicals.close, day)?.value ?? null,
+    });
+  }
+  for (const [field, { figure, bound, label }] of Object.entries(PRO_FUNDAMENTAL_FILTERS) as [ProFundamentalField, (typeof PRO_FUNDAMENTAL_FILTERS)[ProFundamentalField]][]) {
+    const limit = request.advanced?.[field] ?? null;
+    if (limit !== null) bounds.push({ field: `advanced.${field}`, bound, limit, unknownText: `no ${label.replace(/ \(.*\)$/, "")} known`, valueOf: (entry) => entry.fundamentals![figure].value });
+  }
+  return bounds;
+}
+
 /**
- * Each row's fundamentals on the screen's day (fundamentals-as-of.ts), and the market-cap and P/E
- * filters over them: a row whose figure is unknown that day fails the filter, and a warning
- * counts those rows, so a thin answer says why.
+ * Each row's fundamentals on the screen's day (fundamentals-as-of.ts), and the filters over them: a
+ * row whose figure is unknown that day fails the filter, and a warning per filter counts those
+ * rows, so a thin answer says why.
  */
 function filterByFundamentals(request: ScreenRequest, selected: Screened[], day: string, warnings: ScreenWarning[]): Screened[] {
   for (const entry of selected) entry.fundamentals = fundamentalsAsOf(entry.technicals.ticker, entry.technicals.close, day);
-  const minMarketCap = request.minMarketCapBillions === null ? null : request.minMarketCapBillions * 1e9;
-  const maxPe = request.maxPeRatio;
-  if (minMarketCap === null && maxPe === null) return selected;
-  let unknownMarketCap = 0;
-  let unknownPe = 0;
-  const kept = selected.filter((entry) => {
-    const fundamentals = entry.fundamentals!;
-    if (minMarketCap !== null) {
-      const marketCap = fundamentals.marketCap.value;
-      if (marketCap === null) {
-        unknownMarketCap += 1;
+  const bounds = fundamentalBounds(request);
+  if (bounds.length === 0) return selected;
+  const unknown = new Map<FundamentalBound, number>();
+  const kept = selected.filter((entry) =>
+    bounds.every((bound) => {
+      const value = bound.valueOf(entry, day);
+      if (value === null) {
+        unknown.set(bound, (unknown.get(bound) ?? 0) + 1);
         return false;
       }
-      if (marketCap < minMarketCap) return false;
-    }
-    if (maxPe !== null) {
-      const pe = trailingPe(fundamentals, entry.technicals.ticker, entry.technicals.close, day)?.value ?? null;
-      if (pe === null) {
-        unknownPe += 1;
-        return false;
-      }
-      if (pe > maxPe) return false;
-    }
-    return true;
-  });
-  if (unknownMarketCap > 0) {
+      return bound.bound === "min" ? value >= bound.limit : value <= bound.limit;
+    }),
+  );
+  for (const [bound, count] of unknown) {
     warnings.push({
       code: "FUNDAMENTAL_UNKNOWN",
-      field: "minMarketCapBillions",
-      message: `${plural(unknownMarketCap, "symbol has", "symbols have")} no market cap known on ${day} and ${unknownMarketCap === 1 ? "was" : "were"} left out by minMarketCapBillions.`,
-    });
-  }
-  if (unknownPe > 0) {
-    warnings.push({
-      code: "FUNDAMENTAL_UNKNOWN",
-      field: "maxPeRatio",
-      message: `${plural(unknownPe, "symbol has", "symbols have")} no P/E on ${day} (a loss, or no earnings known then) and ${unknownPe === 1 ? "was" : "were"} left out by maxPeRatio.`,
+      field: bound.field,
+      message: `${plural(count, "symbol has", "symbols have")} ${bound.unknownText} on ${day} and ${count === 1 ? "was" : "were"} left out by ${bound.field.replace("advanced.", "")}.`,
     });
   }
   return kept;

@@ -2,7 +2,16 @@
 // rows as in-memory connections of precomputed rows, the methodology and universes, the
 // viewer's latest stored run, and saved screens (a Node only its owner can read).
 import { cursorToOffset, encodeGlobalID, resolveArrayConnection } from "@pothos/plugin-relay";
-import { FUND_CHANGE_FILTERS, GICS_SECTORS, PRO_NUMBER_RULES, SCREEN_NUMBER_RULES, type NumberRule, type ProFilters } from "@shared/screen-rules";
+import {
+  FUND_CHANGE_FILTERS,
+  GICS_SECTORS,
+  PRO_FUNDAMENTAL_FILTERS,
+  PRO_NUMBER_RULES,
+  SCREEN_NUMBER_RULES,
+  type NumberRule,
+  type ProFilters,
+  type ProFundamentalField,
+} from "@shared/screen-rules";
 import { ViewerRef } from "../auth/viewer.graphql";
 import { AppError } from "../errors/app-error";
 import type { SavedScreen as SavedScreenRecord } from "../generated/prisma/client";
@@ -97,6 +106,12 @@ const ProFiltersInput = builder.inputType("ProFiltersInput", {
     minUpgrades: t.int({ description: `Analyst upgrades in the news window at least: ${ruleText("minUpgrades")}` }),
     maxDowngrades: t.int({ description: `Analyst downgrades in the news window at most: ${ruleText("maxDowngrades")}` }),
     minNetUpgrades: t.int({ description: `Upgrades − downgrades in the news window at least: ${ruleText("minNetUpgrades")}` }),
+    ...(Object.fromEntries(
+      Object.entries(PRO_FUNDAMENTAL_FILTERS).map(([field, { bound, label }]) => [
+        field,
+        t.float({ description: `The ${label} known on the screen's day (the last 10-K known then) at ${bound === "min" ? "least" : "most"}: ${ruleText(field as ProFundamentalField)}` }),
+      ]),
+    ) as Record<ProFundamentalField, ReturnType<typeof t.float>>),
     sectors: t.stringList({ description: `GICS sectors to keep (${GICS_SECTORS.join(", ")}); symbols without a sector are left out and counted.` }),
     fundChange: t.field({ type: FundChangeFilterEnum, description: "Held by a tracked fund (13F) with this latest change; null: no fund filter." }),
     fundCik: t.string({ description: "One tracked fund's SEC CIK (with fundChange); null: any tracked fund." }),
@@ -177,6 +192,10 @@ const ProFiltersRef = builder.objectRef<ProFilters>("ProFilters").implement({
     minUpgrades: t.exposeInt("minUpgrades", { nullable: true }),
     maxDowngrades: t.exposeInt("maxDowngrades", { nullable: true }),
     minNetUpgrades: t.exposeInt("minNetUpgrades", { nullable: true }),
+    ...(Object.fromEntries(Object.keys(PRO_FUNDAMENTAL_FILTERS).map((field) => [field, t.exposeFloat(field as ProFundamentalField, { nullable: true })])) as Record<
+      ProFundamentalField,
+      ReturnType<typeof t.exposeFloat>
+    >),
     sectors: t.exposeStringList("sectors", { complexity: { field: 1, multiplier: 1 } }),
     fundChange: t.field({ type: FundChangeFilterEnum, nullable: true, resolve: (filters) => filters.fundChange }),
     fundCik: t.exposeString("fundCik", { nullable: true }),

@@ -1,19 +1,9 @@
 import { formatCompact, formatDecimal } from "../ScreenResults/format";
 
-/** The fundamentals every view shows (GraphQL StockFundamentals' figures), in this order. */
-export type FundamentalKey =
-  | "marketCap"
-  | "peRatio"
-  | "earningsYield"
-  | "priceToBook"
-  | "priceToSales"
-  | "revenueGrowth"
-  | "netMargin"
-  | "returnOnEquity"
-  | "debtToEquity";
+import type { FundamentalFigureName } from "@shared/screen-rules";
 
 export type FundamentalFigureSpec = {
-  key: FundamentalKey;
+  key: FundamentalFigureName;
   label: string;
   show: (value: number) => string;
   /** Which value is better where two stocks are compared (null: not ranked), and why. */
@@ -25,6 +15,7 @@ export type FundamentalFigureSpec = {
 
 const percent = (value: number) => `${formatDecimal(value * 100, 1)}%`;
 
+/** The fundamentals every view shows (GraphQL StockFundamentals' figures), in this order. */
 export const FUNDAMENTAL_FIGURES: readonly FundamentalFigureSpec[] = [
   { key: "marketCap", label: "Market cap", show: (value) => `$${formatCompact(value)}`, best: null, note: "Not ranked: size is a preference." },
   {

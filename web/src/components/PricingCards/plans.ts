@@ -103,7 +103,7 @@ export const PRO_FEATURES: readonly ProFeature[] = [
   {
     id: "advanced-screener-filters",
     name: "Advanced screener filters",
-    description: "AI score, earnings beat probability, 13F fund changes, sectors, returns, volatility and analyst actions.",
+    description: "AI score, earnings beat probability, 13F fund changes, sectors, returns, volatility, analyst actions and fundamentals as known on the day.",
     available: true,
   },
 ];

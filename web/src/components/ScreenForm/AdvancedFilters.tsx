@@ -30,6 +30,11 @@ const GROUPS: { legend: string; hint: string; fields: ProNumberField[] }[] = [
     hint: "In the news window, from the chosen sources. Max sentiment pairs with min news sentiment above.",
     fields: ["maxSentiment", "minArticles", "minUpgrades", "maxDowngrades", "minNetUpgrades"],
   },
+  {
+    legend: "Fundamentals",
+    hint: "From the last 10-K known on the screen's day (bundled 2012–2016 annual figures, each counted from 90 days after its year's end), valued at that day's close. Shares in percent. A stock whose figure is unknown then is left out when set, and counted.",
+    fields: ["minEarningsYield", "maxPriceToBook", "maxPriceToSales", "minRevenueGrowth", "minNetMargin", "minReturnOnEquity", "maxDebtToEquity"],
+  },
 ];
 
 /**

@@ -39,6 +39,10 @@ const PERCENT_FIELDS = new Set<ProNumberField>([
   "maxReturn12m",
   "minVolatility",
   "maxVolatility",
+  "minEarningsYield",
+  "minRevenueGrowth",
+  "minNetMargin",
+  "minReturnOnEquity",
 ]);
 export const isPercentField = (field: ProNumberField) => PERCENT_FIELDS.has(field);
 
@@ -62,6 +66,13 @@ export const PRO_FIELD_LABELS: Record<ProNumberField, { label: string; step: num
   minUpgrades: { label: "Min analyst upgrades", step: 1 },
   maxDowngrades: { label: "Max analyst downgrades", step: 1 },
   minNetUpgrades: { label: "Net upgrades at least", step: 1 },
+  minEarningsYield: { label: "Min earnings yield (%)", step: 1 },
+  maxPriceToBook: { label: "Max price / book", step: 0.5 },
+  maxPriceToSales: { label: "Max price / sales", step: 0.5 },
+  minRevenueGrowth: { label: "Min revenue growth (%, year)", step: 5 },
+  minNetMargin: { label: "Min net margin (%)", step: 5 },
+  minReturnOnEquity: { label: "Min return on equity (%)", step: 5 },
+  maxDebtToEquity: { label: "Max debt / equity", step: 0.5 },
 };
 
 export const FUND_CHANGE_LABELS: Record<FundChangeFilter, string> = {
@@ -169,6 +180,13 @@ export function proFormValuesFromRequest(advancedKey: proFormValues_advanced$key
         minUpgrades
         maxDowngrades
         minNetUpgrades
+        minEarningsYield
+        maxPriceToBook
+        maxPriceToSales
+        minRevenueGrowth
+        minNetMargin
+        minReturnOnEquity
+        maxDebtToEquity
         sectors
         fundChange
       }

@@ -50,7 +50,7 @@ export default function ProScreenerPage() {
       <PageSection>
         <div>
           <PageHeading>{TITLE}</PageHeading>
-          <Lead>The combined screen with advanced filters: AI score and rank, earnings beat probability, tracked funds' 13F changes, sectors, returns, volatility and analyst actions.</Lead>
+          <Lead>The combined screen with advanced filters: AI score and rank, earnings beat probability, tracked funds' 13F changes, sectors, returns, volatility, analyst actions and fundamentals as known on the day.</Lead>
           <AsOfLine />
         </div>
         <Suspense fallback={<PageLoading label="Loading the Pro Screener…" />}>
