@@ -1,4 +1,5 @@
 import type { QueryBudget } from "./api-usage/query-budget";
+import type { CompanyFactsCache } from "./fundamentals/sec/sec-xbrl-client";
 import type { SubscriptionSlots } from "./api-usage/subscription-slots";
 import type { AuthCache } from "./auth/auth-cache";
 import type { Viewer } from "./auth/viewer";
@@ -49,6 +50,8 @@ export type AppDeps = {
   authCache: AuthCache;
   /** Every ticker's indicators at its latest bar, cached in memory (market-data/technicals-store.ts). */
   technicals: TechnicalsStore;
+  /** SEC XBRL companyfacts, cached per process; null unless SEC_USER_AGENT is set (fundamentals/sec-fundamentals.ts). */
+  secCompanyFacts: (CompanyFactsCache & { close(): Promise<void> }) | null;
   /** How far the start has got: data requests wait for the bundled data (startup/data-gate.ts). */
   startup: StartupStatus;
 };

@@ -8,6 +8,7 @@ import type { AppConfig } from "./config/config";
 import type { AppDeps } from "./context";
 import type { Database } from "./db/database";
 import type { Logger } from "./logging/logger";
+import { createCompanyFactsCache, createSecXbrlClient } from "./fundamentals/sec/sec-xbrl-client";
 import { createMailer } from "./mail/mailer";
 import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
@@ -18,6 +19,12 @@ import { readyStartupStatus, type StartupStatus } from "./startup/startup-status
 
 const TEN_MINUTES = 10 * 60;
 const FIFTEEN_MINUTES = 15 * 60;
+
+/** SEC's companyfacts through the shared rate limit, cached a day per process; null without SEC_USER_AGENT. */
+function secCompanyFacts(config: AppConfig): AppDeps["secCompanyFacts"] {
+  const client = createSecXbrlClient(config);
+  return client ? { ...createCompanyFactsCache(client), close: () => client.close() } : null;
+}
 
 /** Builds the app's long-lived dependencies from configuration (server and tests alike). */
 export function buildDeps(options: {
@@ -57,6 +64,7 @@ export function buildDeps(options: {
     pastDayAllowance: createPastDayAllowance(config.pastDays.perMinute, redis),
     authCache: createAuthCache(config.session.authCacheMs),
     technicals: createTechnicalsStore(db),
+    secCompanyFacts: secCompanyFacts(config),
     startup: options.startup ?? readyStartupStatus(),
   };
 }

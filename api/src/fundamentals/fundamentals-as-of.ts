@@ -33,7 +33,7 @@ let reportTickerByKey: Map<string, { ticker: string; scale: number }> | undefine
  * names companies by their early-2017 tickers (PCLN for today's BKNG), which are the 2013–2018
  * price files' symbols.
  */
-function reportTickerOf(key: string): { ticker: string; scale: number } | null {
+export function reportTickerOf(key: string): { ticker: string; scale: number } | null {
   if (!reportTickerByKey) {
     const reportTickers = new Set(annualReportTickers());
     reportTickerByKey = new Map();

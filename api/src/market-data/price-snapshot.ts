@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import { projectRoot } from "../config/project-root";
 import { snapshotVersion } from "../db/snapshot-loads";
 import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
-import { addSnapshotBars, adjustForSplits, type DailyBar, type StoredBar } from "./price-bars";
+import { addSnapshotBars, adjustForSplits, type DailyBar, type Split, type StoredBar } from "./price-bars";
 import { recomputeTechnicals } from "./technicals-store";
 import { historyFiles, historySources, readPriceHistory, type SourcedBar } from "./history-files";
 import { masterFile, securitiesDirectory, securityMaster } from "./security-master";
@@ -102,6 +102,30 @@ export async function* readPriceSnapshot(
   for await (const { symbol, bars } of readSnapshotFile({ ...options, symbols })) {
     yield { ticker: master.keyOf("alphavantage", symbol) ?? symbol, snapshotTicker: symbol, bars };
   }
+}
+
+let snapshotSplitsRead: Promise<Map<string, Split[]>> | undefined;
+
+/**
+ * Each security's splits in the 2018–2021 snapshot (its split_coefficient column: the events the
+ * stored prices are adjusted for), by key, oldest first; read once.
+ */
+export function snapshotSplits(directory = priceSnapshotDirectory): Promise<Map<string, Split[]>> {
+  snapshotSplitsRead ??= (async () => {
+    const text = (await gunzip(await fs.promises.readFile(path.join(directory, pricesFile)))).toString("utf8");
+    const master = securityMaster();
+    const splits = new Map<string, Split[]>();
+    for (const line of text.split("\n").slice(1)) {
+      const coefficient = line.slice(line.lastIndexOf(",") + 1).trim();
+      if (coefficient === "" || Number(coefficient) === 1) continue;
+      const [symbol, date] = line.split(",", 2);
+      const key = master.keyOf("alphavantage", symbol) ?? symbol;
+      splits.set(key, [...(splits.get(key) ?? []), { date, ratio: Number(coefficient) }]);
+    }
+    return splits;
+  })();
+  snapshotSplitsRead.catch(() => (snapshotSplitsRead = undefined));
+  return snapshotSplitsRead;
 }
 
 function splitRecord(line: string): string[] {

@@ -59,7 +59,7 @@ function FigureRow({ label, figure, show }: { label: string; figure: Figure; sho
       <dd>
         {figure.value == null ? <MutedFigure>Unknown</MutedFigure> : figure.isEstimate ? <span title={ESTIMATE_NOTE}>{show(figure.value)}*</span> : show(figure.value)}
         {figure.value == null && figure.unknownReason ? <FigureNote>{figure.unknownReason}</FigureNote> : null}
-        {figure.value != null && label === "Market cap" ? <FigureNote>${formatInteger(figure.value)} (estimate)</FigureNote> : null}
+        {figure.value != null && label === "Market cap" ? <FigureNote>${formatInteger(figure.value)}{figure.isEstimate ? " (estimate)" : " (filed share count)"}</FigureNote> : null}
       </dd>
     </div>
   );
