@@ -29,6 +29,8 @@ export type Database = {
    * stores rows several times faster than an INSERT from a jsonb array.
    */
   copyCsvInTransaction?(before: { sql: string; params: unknown[] }[], copy: string, csv: string): Promise<number>;
+  /** PGlite only: runs `copy` (a `COPY (…) TO '/dev/blob'` statement) and returns what it wrote. */
+  copyOut?(copy: string): Promise<string>;
   /** PGlite in a data folder: this process's lock on it (data-dir-lock.ts), released by close(). */
   dataDirLock?: DataDirLock;
 };
@@ -170,6 +172,11 @@ export function databaseOnPGlite(pglite: PGlite): Database {
         for (const statement of before) await tx.query(statement.sql, statement.params);
         return (await tx.query(copy, [], { blob: new Blob([csv]) })).affectedRows ?? 0;
       });
+    },
+    async copyOut(copy) {
+      const { blob } = await pglite.query(copy);
+      if (!blob) throw new Error(`copyOut: the statement wrote no blob: ${copy.slice(0, 80)}`);
+      return blob.text();
     },
   };
 }

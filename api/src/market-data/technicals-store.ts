@@ -109,6 +109,10 @@ async function readWindows(db: Database, days: number, tickers?: string[]): Prom
 
 /** Tickers per query of readBarHistory: about 120 ms of PGlite each on a 2-core machine. */
 const HISTORY_TICKERS_PER_READ = 25;
+/** Tickers per COPY on PGlite: about 150 ms each on a 2-core machine with 2013–2021 bars. */
+const HISTORY_TICKERS_PER_COPY = 40;
+
+type HistoryRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; sources: string[] };
 
 /**
  * Every bar with a close; dates and sources are shared strings, so the arrays cost little. Read
@@ -118,23 +122,55 @@ const HISTORY_TICKERS_PER_READ = 25;
  * version, so the next reader reads again.
  */
 async function readBarHistory(db: Database): Promise<BarHistory> {
-  type HistoryRow = { ticker: string; dates: string[]; closes: number[]; volumes: (number | null)[]; sources: string[] };
   const tickers = (await db.prisma.$queryRaw<{ ticker: string }[]>`SELECT DISTINCT ticker FROM price_data ORDER BY ticker`).map((row) => row.ticker);
   const rows: HistoryRow[] = [];
-  for (let start = 0; start < tickers.length; start += HISTORY_TICKERS_PER_READ) {
+  const perRead = db.copyOut ? HISTORY_TICKERS_PER_COPY : HISTORY_TICKERS_PER_READ;
+  for (let start = 0; start < tickers.length; start += perRead) {
     await turnForRequests();
-    rows.push(
-      ...(await db.prisma.$queryRaw<HistoryRow[]>`
-        SELECT ticker,
-          array_agg(to_char(date, 'YYYY-MM-DD') ORDER BY date) AS dates,
-          array_agg(close::float8 ORDER BY date) AS closes,
-          array_agg(volume::float8 ORDER BY date) AS volumes,
-          array_agg(source ORDER BY date) AS sources
-        FROM price_data
-        WHERE close IS NOT NULL AND ticker = ANY(${tickers.slice(start, start + HISTORY_TICKERS_PER_READ)}::text[])
-        GROUP BY ticker`),
-    );
+    const group = tickers.slice(start, start + perRead);
+    rows.push(...(db.copyOut ? await copyHistoryRows(db.copyOut, group) : await queryHistoryRows(db, group)));
   }
+  return barHistoryOf(rows);
+}
+
+async function queryHistoryRows(db: Database, tickers: string[]): Promise<HistoryRow[]> {
+  return db.prisma.$queryRaw<HistoryRow[]>`
+    SELECT ticker,
+      array_agg(to_char(date, 'YYYY-MM-DD') ORDER BY date) AS dates,
+      array_agg(close::float8 ORDER BY date) AS closes,
+      array_agg(volume::float8 ORDER BY date) AS volumes,
+      array_agg(source ORDER BY date) AS sources
+    FROM price_data
+    WHERE close IS NOT NULL AND ticker = ANY(${tickers}::text[])
+    GROUP BY ticker`;
+}
+
+/**
+ * The same rows through COPY … TO on PGlite: its CSV of plain columns came out in 2.2–3 s for the
+ * 1.1 M bars where the array_agg query took 6.5 s (and 7–9 s through Prisma). COPY takes no
+ * parameters, so the tickers (read from the table) go in as quoted literals. Tickers and sources
+ * hold no comma or quote, so a line splits on commas; an empty volume is NULL.
+ */
+async function copyHistoryRows(copyOut: NonNullable<Database["copyOut"]>, tickers: string[]): Promise<HistoryRow[]> {
+  const list = tickers.map((ticker) => `'${ticker.replace(/'/g, "''")}'`).join(",");
+  const csv = await copyOut(
+    `COPY (SELECT ticker, date, close, volume, source FROM price_data WHERE close IS NOT NULL AND ticker IN (${list}) ORDER BY ticker, date) TO '/dev/blob' WITH (FORMAT csv)`,
+  );
+  const rows: HistoryRow[] = [];
+  let row: HistoryRow | undefined;
+  for (const line of csv.split("\n")) {
+    if (line === "") continue;
+    const [ticker, date, close, volume, source] = line.split(",");
+    if (row?.ticker !== ticker) rows.push((row = { ticker, dates: [], closes: [], volumes: [], sources: [] }));
+    row.dates.push(date);
+    row.closes.push(Number(close));
+    row.volumes.push(volume === "" ? null : Number(volume));
+    row.sources.push(source);
+  }
+  return rows;
+}
+
+function barHistoryOf(rows: HistoryRow[]): BarHistory {
   const sharedDates = new Map<string, string>();
   const sharedSources = new Map<string, string>();
   const share = (shared: Map<string, string>) => (text: string) => {
