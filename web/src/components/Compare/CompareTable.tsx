@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
-import { ESTIMATE_NOTE, FUNDAMENTAL_FIGURES } from "../Fundamentals/fundamentalFigures";
+import { ESTIMATE_NOTE, FUNDAMENTAL_FIGURES, readFundamentalFigures } from "../Fundamentals/fundamentalFigures";
 import { formatDecimal, formatMarketDate, formatPrice, MISSING, momentumLabel, momentumRank } from "../ScreenResults/format";
 import type { CompareTable_stocks$data, CompareTable_stocks$key } from "./__generated__/CompareTable_stocks.graphql";
 
@@ -100,15 +100,16 @@ function rows(asOf: string | null): RowSpec[] {
         best,
         note: `${note} From the last 10-K known on the day.`,
         cell: (s) => {
-          const figure = s.fundamentals?.[key];
+          const fundamentals = s.fundamentals ? readFundamentalFigures(s.fundamentals) : null;
+          const figure = fundamentals?.[key];
           const value = figure?.value ?? null;
           return {
             text: value === null ? MISSING : figure?.isEstimate ? <span title={ESTIMATE_NOTE}>{show(value)}*</span> : show(value),
             value: value !== null && (!rankPositiveOnly || value > 0) ? value : null,
             href: stockPage(s),
-            asOf: value === null ? null : (s.fundamentals?.asOf ?? null),
-            source: s.fundamentals?.source ?? "No filing known",
-            missing: figure?.unknownReason ?? (s.fundamentals ? null : "No prices by then"),
+            asOf: value === null ? null : (fundamentals?.asOf ?? null),
+            source: fundamentals?.source ?? "No filing known",
+            missing: figure?.unknownReason ?? (fundamentals ? null : "No prices by then"),
           };
         },
       }),
@@ -226,17 +227,7 @@ export function CompareTable({ stocks, asOf }: { stocks: CompareTable_stocks$key
           return1m
         }
         fundamentals(asOf: $asOf) {
-          asOf
-          source
-          marketCap { value unknownReason isEstimate }
-          peRatio { value unknownReason isEstimate }
-          earningsYield { value unknownReason isEstimate }
-          priceToBook { value unknownReason isEstimate }
-          priceToSales { value unknownReason isEstimate }
-          revenueGrowth { value unknownReason isEstimate }
-          netMargin { value unknownReason isEstimate }
-          returnOnEquity { value unknownReason isEstimate }
-          debtToEquity { value unknownReason isEstimate }
+          ...fundamentalFigures_fundamentals
         }
         news(timeframe: D7, asOf: $asOf) {
           sentimentScore

@@ -1,6 +1,8 @@
 import { formatCompact, formatDecimal } from "../ScreenResults/format";
 
+import { graphql, readInlineData } from "react-relay";
 import type { FundamentalFigureName } from "@shared/screen-rules";
+import type { fundamentalFigures_fundamentals$data, fundamentalFigures_fundamentals$key } from "./__generated__/fundamentalFigures_fundamentals.graphql";
 
 export type FundamentalFigureSpec = {
   key: FundamentalFigureName;
@@ -37,3 +39,27 @@ export const FUNDAMENTAL_FIGURES: readonly FundamentalFigureSpec[] = [
 
 /** Why a figure marked an estimate is one (market cap's share count is implied, and so is what is built on it). */
 export const ESTIMATE_NOTE = "An estimate: the share count is implied (net income to common ÷ basic EPS)";
+
+export type FundamentalFigureValues = fundamentalFigures_fundamentals$data;
+
+/** The day's figures, each a value or the reason it is unknown: the one selection the stock page and compare read. */
+export function readFundamentalFigures(key: fundamentalFigures_fundamentals$key): FundamentalFigureValues {
+  return readInlineData(
+    graphql`
+      fragment fundamentalFigures_fundamentals on StockFundamentals @inline {
+        asOf
+        source
+        marketCap { value unknownReason isEstimate }
+        peRatio { value unknownReason isEstimate }
+        earningsYield { value unknownReason isEstimate }
+        priceToBook { value unknownReason isEstimate }
+        priceToSales { value unknownReason isEstimate }
+        revenueGrowth { value unknownReason isEstimate }
+        netMargin { value unknownReason isEstimate }
+        returnOnEquity { value unknownReason isEstimate }
+        debtToEquity { value unknownReason isEstimate }
+      }
+    `,
+    key,
+  );
+}

@@ -1,11 +1,11 @@
 import { graphql, useFragment } from "react-relay";
 import styled from "styled-components";
 import { formatDecimal, formatInteger, formatMarketDate } from "../../components/ScreenResults/format";
-import { ESTIMATE_NOTE, FUNDAMENTAL_FIGURES } from "../../components/Fundamentals/fundamentalFigures";
+import { ESTIMATE_NOTE, FUNDAMENTAL_FIGURES, readFundamentalFigures, type FundamentalFigureValues } from "../../components/Fundamentals/fundamentalFigures";
 import { FigureList, FigureNote, FigurePanel, MutedFigure } from "./figureCard";
-import type { StockFundamentals_fundamentals$data, StockFundamentals_fundamentals$key } from "./__generated__/StockFundamentals_fundamentals.graphql";
+import type { StockFundamentals_fundamentals$key } from "./__generated__/StockFundamentals_fundamentals.graphql";
 
-type Figure = StockFundamentals_fundamentals$data["marketCap"];
+type Figure = FundamentalFigureValues["marketCap"];
 
 /**
  * The fundamentals known on the view's day: each figure from the last 10-K known then, valued at
@@ -15,36 +15,25 @@ export function StockFundamentals({ fundamentals }: { fundamentals: StockFundame
   const data = useFragment(
     graphql`
       fragment StockFundamentals_fundamentals on StockFundamentals {
-        asOf
         close
-        source
-        fiscalYearEnd
-        knownFrom
-        marketCap { value unknownReason isEstimate }
-        peRatio { value unknownReason isEstimate }
-        earningsYield { value unknownReason isEstimate }
-        priceToBook { value unknownReason isEstimate }
-        priceToSales { value unknownReason isEstimate }
-        revenueGrowth { value unknownReason isEstimate }
-        netMargin { value unknownReason isEstimate }
-        returnOnEquity { value unknownReason isEstimate }
-        debtToEquity { value unknownReason isEstimate }
+        ...fundamentalFigures_fundamentals
       }
     `,
     fundamentals,
   );
+  const figures = readFundamentalFigures(data);
   return (
     <FigurePanel aria-labelledby="fundamentals-title">
       <h2 id="fundamentals-title">Fundamentals</h2>
       <Source>
-        {data.source
-          ? `As known on ${formatMarketDate(data.asOf)} at its close of ${formatDecimal(data.close, 2)}: ${data.source}.`
-          : `Nothing known on ${formatMarketDate(data.asOf)}: ${data.marketCap.unknownReason ?? "no filing in the bundled data"}.`}
+        {figures.source
+          ? `As known on ${formatMarketDate(figures.asOf)} at its close of ${formatDecimal(data.close, 2)}: ${figures.source}.`
+          : `Nothing known on ${formatMarketDate(figures.asOf)}: ${figures.marketCap.unknownReason ?? "no filing in the bundled data"}.`}
       </Source>
-      {data.source ? (
+      {figures.source ? (
         <FigureList>
           {FUNDAMENTAL_FIGURES.map(({ key, label, show }) => (
-            <FigureRow key={key} label={label} figure={data[key]} show={show} />
+            <FigureRow key={key} label={label} figure={figures[key]} show={show} />
           ))}
         </FigureList>
       ) : null}
