@@ -212,12 +212,16 @@ test("offline, the player is a placeholder with the title and the link; a thumbn
   const thumbnail = () => screen.getByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }).querySelector("img");
   expect(thumbnail()?.getAttribute("src")).toBe("https://i.ytimg.com/vi/I6bF7KtLiTw/hqdefault.jpg");
   // Under load the list may still be rendered again as the route's other answers arrive: the
-  // failure is reported to the image on screen until its placeholder shows.
-  await waitFor(() => {
-    const image = thumbnail();
-    if (image) fireEvent.error(image);
-    expect(screen.getAllByTestId("thumbnail-placeholder")[0].textContent).toContain("Jim Cramer: Don't abandon FAANG");
-  });
+  // failure is reported to the image on screen until its placeholder shows (a clean-clone CI once
+  // needed more than the default 5 s for that).
+  await waitFor(
+    () => {
+      const image = thumbnail();
+      if (image) fireEvent.error(image);
+      expect(screen.getAllByTestId("thumbnail-placeholder")[0].textContent).toContain("Jim Cramer: Don't abandon FAANG");
+    },
+    { timeout: 20_000 },
+  );
 
   fireEvent.click(screen.getByRole("button", { name: "Play: Jim Cramer: Don't abandon FAANG" }));
   expect(screen.queryByTitle(/YouTube player/)).toBeNull();
