@@ -8,13 +8,8 @@
 // its cover date; those splits are known from the 2018–2021 snapshot's split_coefficient column,
 // so price-based figures are given from its first day only, and only while the security's bars end
 // inside it (a live refresh past it may have adjusted for splits that are not stored).
-import fs from "node:fs";
-import path from "node:path";
-import { parse } from "csv-parse/sync";
-import { projectRoot } from "../config/project-root";
 import { snapshotSplits } from "../market-data/price-snapshot";
 import { securityInfo } from "../market-data/universes";
-import { normaliseSymbol } from "../shared/symbols/reference-data";
 import { securityByTicker2017 } from "./annual-reports";
 import { reportTickerOf, type FundamentalsAsOf } from "./fundamentals-as-of";
 import { pointInTimeFundamentals, type Fundamental } from "./sec/companyfacts";
@@ -25,15 +20,9 @@ import { fundamentalFields, type ReportedFigure } from "./valuation";
 export const SPLITS_KNOWN_FROM = "2018-01-02";
 export const SPLITS_KNOWN_THROUGH = "2021-04-21";
 
-let cikByTicker: Map<string, string> | undefined;
-
 /** A security's SEC CIK: from today's S&P 500 list, else the early-2017 list of its 10-K file ticker; null when neither names it. */
 export function cikOf(key: string): string | null {
-  if (!cikByTicker) {
-    const rows = parse(fs.readFileSync(path.join(projectRoot, "data", "reference", "sp500_constituents.csv")), { columns: true, trim: true }) as Record<string, string>[];
-    cikByTicker = new Map(rows.filter((row) => /^\d{1,10}$/.test(row.CIK ?? "")).map((row) => [normaliseSymbol(row.Symbol), row.CIK.padStart(10, "0")]));
-  }
-  const listed = cikByTicker.get(key);
+  const listed = securityInfo(key)?.cik;
   if (listed) return listed;
   const reportTicker = reportTickerOf(key);
   return reportTicker ? (securityByTicker2017(reportTicker.ticker)?.cik ?? null) : null;

@@ -59,12 +59,13 @@ describe("universes", () => {
     expect(kind("iPath Series B Carbon Exchange-Traded Notes")).toBe("debt");
   });
 
-  it("gives name, GICS sector and exchange from the lists", () => {
+  it("gives name, GICS sector, CIK and exchange from the lists", () => {
     expect(securityInfo("BRK.B")).toEqual({
       ticker: "BRK.B",
       name: "Berkshire Hathaway",
       sector: "Financials",
       subIndustry: "Multi-Sector Holdings",
+      cik: "0001067983",
       isEtf: false,
       exchange: "NYSE",
     });

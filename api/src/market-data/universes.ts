@@ -19,6 +19,8 @@ export type SecurityInfo = {
   /** GICS sector and sub-industry: known for S&P 500 members only. */
   sector: string | null;
   subIndustry: string | null;
+  /** SEC CIK (10 digits) from today's S&P 500 list; null for others. */
+  cik: string | null;
   isEtf: boolean;
   /** The listing exchange's name, from the Nasdaq Trader directory (null when it does not list the ticker). */
   exchange: string | null;
@@ -103,6 +105,7 @@ function buildUniverses(reference: ReferenceData): Universes {
       name: constituent?.name ?? cleanCompanyName(row?.companyName ?? ticker),
       sector: constituent?.sector ?? null,
       subIndustry: constituent?.subIndustry ?? null,
+      cik: constituent?.cik ?? null,
       isEtf: row?.isEtf ?? false,
       exchange: row ? (exchangeNames[row.exchange] ?? row.exchange) : null,
     });
@@ -197,5 +200,5 @@ export function securityInfo(ticker: string): SecurityInfo | null {
   const listed = current().securities.get(ticker);
   if (listed) return listed;
   const former = securityMaster().security(ticker);
-  return former ? { ticker, name: former.name ?? ticker, sector: former.sector, subIndustry: null, isEtf: false, exchange: null } : null;
+  return former ? { ticker, name: former.name ?? ticker, sector: former.sector, subIndustry: null, cik: null, isEtf: false, exchange: null } : null;
 }

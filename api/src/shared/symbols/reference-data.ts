@@ -15,6 +15,8 @@ export interface IndexConstituent {
   /** GICS sector and sub-industry: only the S&P 500 list has them. */
   sector?: string;
   subIndustry?: string;
+  /** SEC CIK, 10 digits: only the S&P 500 list has it. */
+  cik?: string;
 }
 
 export interface ListedSymbol {
@@ -38,8 +40,8 @@ export interface ReferenceData {
 
 export const referenceDataDirectory = path.join(projectRoot, "data", "reference");
 
-const constituentFiles: { file: string; index: IndexName; ticker: string; name: string; sector?: string; subIndustry?: string }[] = [
-  { file: "sp500_constituents.csv", index: "sp500", ticker: "Symbol", name: "Security", sector: "GICS Sector", subIndustry: "GICS Sub-Industry" },
+const constituentFiles: { file: string; index: IndexName; ticker: string; name: string; sector?: string; subIndustry?: string; cik?: string }[] = [
+  { file: "sp500_constituents.csv", index: "sp500", ticker: "Symbol", name: "Security", sector: "GICS Sector", subIndustry: "GICS Sub-Industry", cik: "CIK" },
   { file: "nasdaq100.csv", index: "nasdaq100", ticker: "Ticker", name: "Company" },
   { file: "sp400.csv", index: "sp400", ticker: "Ticker", name: "Company" },
   { file: "sp600.csv", index: "sp600", ticker: "Ticker", name: "Company" },
@@ -61,12 +63,13 @@ export function normaliseSymbol(symbol: string): string {
 }
 
 export function loadReferenceData(directory = referenceDataDirectory): ReferenceData {
-  const constituents = constituentFiles.flatMap(({ file, index, ticker, name, sector, subIndustry }) =>
+  const constituents = constituentFiles.flatMap(({ file, index, ticker, name, sector, subIndustry, cik }) =>
     readCsv(directory, file).map((row) => ({
       ticker: normaliseSymbol(row[ticker]),
       name: row[name],
       index,
       ...(sector && subIndustry ? { sector: row[sector], subIndustry: row[subIndustry] } : {}),
+      ...(cik && /^\d{1,10}$/.test(row[cik] ?? "") ? { cik: row[cik].padStart(10, "0") } : {}),
     })),
   );
   const nasdaqListed = readCsv(directory, "nasdaq-listed-symbols.csv")
