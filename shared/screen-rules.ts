@@ -209,14 +209,14 @@ export type FundamentalFigureName =
  * (as the Basic minMarketCapBillions and maxPeRatio).
  */
 export const PRO_FUNDAMENTAL_FILTERS = {
-  minEarningsYield: { figure: "earningsYield", bound: "min", label: "earnings yield (net income ÷ market cap; 0.05 = 5 %)" },
-  maxPriceToBook: { figure: "priceToBook", bound: "max", label: "price / book (market cap ÷ total equity)" },
-  maxPriceToSales: { figure: "priceToSales", bound: "max", label: "price / sales (market cap ÷ revenue)" },
-  minRevenueGrowth: { figure: "revenueGrowth", bound: "min", label: "revenue growth over the fiscal year (0.1 = 10 %)" },
-  minNetMargin: { figure: "netMargin", bound: "min", label: "net margin (net income ÷ revenue)" },
-  minReturnOnEquity: { figure: "returnOnEquity", bound: "min", label: "return on equity (net income ÷ total equity)" },
-  maxDebtToEquity: { figure: "debtToEquity", bound: "max", label: "debt / equity (unknown for banks and insurers)" },
-} as const satisfies Partial<Record<ProNumberField, { figure: FundamentalFigureName; bound: "min" | "max"; label: string }>>;
+  minEarningsYield: { figure: "earningsYield", bound: "min", name: "earnings yield", meaning: "net income ÷ market cap; 0.05 = 5 %" },
+  maxPriceToBook: { figure: "priceToBook", bound: "max", name: "price / book", meaning: "market cap ÷ total equity" },
+  maxPriceToSales: { figure: "priceToSales", bound: "max", name: "price / sales", meaning: "market cap ÷ revenue" },
+  minRevenueGrowth: { figure: "revenueGrowth", bound: "min", name: "revenue growth", meaning: "over the fiscal year; 0.1 = 10 %" },
+  minNetMargin: { figure: "netMargin", bound: "min", name: "net margin", meaning: "net income ÷ revenue" },
+  minReturnOnEquity: { figure: "returnOnEquity", bound: "min", name: "return on equity", meaning: "net income ÷ total equity" },
+  maxDebtToEquity: { figure: "debtToEquity", bound: "max", name: "debt / equity", meaning: "unknown for banks and insurers" },
+} as const satisfies Partial<Record<ProNumberField, { figure: FundamentalFigureName; bound: "min" | "max"; name: string; meaning: string }>>;
 export type ProFundamentalField = keyof typeof PRO_FUNDAMENTAL_FILTERS;
 
 /** min/max pairs of the Pro filters (and the Basic sentiment floor with the Pro ceiling): min must not exceed max. */

@@ -477,9 +477,9 @@ function fundamentalBounds(request: ScreenRequest): FundamentalBound[] {
       valueOf: (entry, day) => trailingPe(entry.fundamentals!, entry.technicals.ticker, entry.technicals.close, day)?.value ?? null,
     });
   }
-  for (const [field, { figure, bound, label }] of Object.entries(PRO_FUNDAMENTAL_FILTERS) as [ProFundamentalField, (typeof PRO_FUNDAMENTAL_FILTERS)[ProFundamentalField]][]) {
+  for (const [field, { figure, bound, name }] of Object.entries(PRO_FUNDAMENTAL_FILTERS) as [ProFundamentalField, (typeof PRO_FUNDAMENTAL_FILTERS)[ProFundamentalField]][]) {
     const limit = request.advanced?.[field] ?? null;
-    if (limit !== null) bounds.push({ field: `advanced.${field}`, bound, limit, unknownText: `no ${label.replace(/ \(.*\)$/, "")} known`, valueOf: (entry) => entry.fundamentals![figure].value });
+    if (limit !== null) bounds.push({ field: `advanced.${field}`, bound, limit, unknownText: `no ${name} known`, valueOf: (entry) => entry.fundamentals![figure].value });
   }
   return bounds;
 }

@@ -107,9 +107,9 @@ const ProFiltersInput = builder.inputType("ProFiltersInput", {
     maxDowngrades: t.int({ description: `Analyst downgrades in the news window at most: ${ruleText("maxDowngrades")}` }),
     minNetUpgrades: t.int({ description: `Upgrades − downgrades in the news window at least: ${ruleText("minNetUpgrades")}` }),
     ...(Object.fromEntries(
-      Object.entries(PRO_FUNDAMENTAL_FILTERS).map(([field, { bound, label }]) => [
+      Object.entries(PRO_FUNDAMENTAL_FILTERS).map(([field, { bound, name, meaning }]) => [
         field,
-        t.float({ description: `The ${label} known on the screen's day (the last 10-K known then) at ${bound === "min" ? "least" : "most"}: ${ruleText(field as ProFundamentalField)}` }),
+        t.float({ description: `The ${name} (${meaning}) known on the screen's day (the last 10-K known then) at ${bound === "min" ? "least" : "most"}: ${ruleText(field as ProFundamentalField)}` }),
       ]),
     ) as Record<ProFundamentalField, ReturnType<typeof t.float>>),
     sectors: t.stringList({ description: `GICS sectors to keep (${GICS_SECTORS.join(", ")}); symbols without a sector are left out and counted.` }),
