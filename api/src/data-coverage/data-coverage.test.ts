@@ -122,4 +122,22 @@ describe("data coverage", () => {
     });
     expect(graphql.body.data.dataCoverage.days).toEqual(rest.body.days.map(({ date, tickersWithNews }: { date: string; tickersWithNews: number }) => ({ date, tickersWithNews })));
   });
+
+  it("adds up a source's and a ticker's bars that lie months and years apart (bars are read a few months at a time)", async () => {
+    await storePriceBars(db, [bar("AAPL", "2019-01-02"), bar("IBM", "2019-06-03"), bar("AAPL", "2019-12-31")].map((older) => ({ ...older, source: "yahoo" })));
+    try {
+      const coverage = await dataCoverage(db);
+      expect(coverage.prices).toEqual([
+        { source: "alphavantage-snapshot", firstDate: "2020-07-06", lastDate: "2020-07-17", bars: 40, tickers: 4 },
+        { source: "yahoo", firstDate: "2019-01-02", lastDate: "2019-12-31", bars: 3, tickers: 2 },
+      ]);
+      expect(coverage.days.find((day) => day.date === "2019-06-03")).toMatchObject({ tickersWithPrices: 1 });
+      // AAPL's bars span 2019-01-02 to 2020-07-17, so it has prices covering June 2019; MSFT's start in 2020.
+      const june = coverage.sp500Months.find((month) => month.date === "2019-06-03")!;
+      expect(june.missing).not.toContain("AAPL");
+      expect(june.missing).toContain("MSFT");
+    } finally {
+      await db.prisma.priceBar.deleteMany({ where: { source: "yahoo" } });
+    }
+  });
 });

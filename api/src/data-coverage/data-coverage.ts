@@ -116,9 +116,7 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
   // request thread) the six at once held the loop for 2.6 s. Read at most once a minute (TTL).
   const clock = await newsClock(db, now);
   await turnForRequests();
-  const prices = await db.prisma.$queryRaw<{ source: string; first_date: Date; last_date: Date; bars: number; tickers: number }[]>`
-      SELECT source, min(date) AS first_date, max(date) AS last_date, count(*)::int AS bars, count(DISTINCT ticker)::int AS tickers
-      FROM price_data GROUP BY source ORDER BY source`;
+  const priceTotals = await priceCoverage(db);
   await turnForRequests();
   const news = await db.prisma.$queryRaw<
       { source: string; is_snapshot: boolean; dates_only: boolean; first_at: Date; last_at: Date; articles: number; days: number }[]
@@ -129,12 +127,6 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
   await turnForRequests();
   const newsTickers = await db.prisma.$queryRaw<{ source: string; tickers: number }[]>`
       SELECT source, count(DISTINCT ticker)::int AS tickers FROM news_articles, unnest(tickers) AS ticker GROUP BY source`;
-  await turnForRequests();
-  const priceDays = await db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
-      SELECT date AS day, count(*)::int AS tickers FROM price_data GROUP BY date`;
-  await turnForRequests();
-  const tickerRanges = await db.prisma.$queryRaw<{ ticker: string; first_date: Date; last_date: Date }[]>`
-      SELECT ticker, min(date) AS first_date, max(date) AS last_date FROM price_data GROUP BY ticker`;
   await turnForRequests();
   const newsDays = await db.prisma.$queryRaw<{ day: Date; articles: number; tickers: number; sp500: number }[]>`
       SELECT day, count(DISTINCT id)::int AS articles, count(DISTINCT ticker)::int AS tickers,
@@ -152,17 +144,17 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
     if (!entry) byDay.set(date, (entry = { date, tickersWithPrices: 0, articles: 0, tickersWithNews: 0, sp500TickersWithNews: 0, sp500Members: 0, sp500MembersWithPrices: 0 }));
     return entry;
   };
-  for (const row of priceDays) day(isoDate(row.day)).tickersWithPrices = row.tickers;
+  for (const [date, tickers] of priceTotals.tickersByDay) day(date).tickersWithPrices = tickers;
   for (const row of newsDays) Object.assign(day(isoDate(row.day)), { articles: row.articles, tickersWithNews: row.tickers, sp500TickersWithNews: row.sp500 });
   const days = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
   const priced = days.filter((entry) => entry.tickersWithPrices > 0);
-  const sp500Months = membershipCoverage(priced, new Map(tickerRanges.map((row) => [row.ticker, { first: isoDate(row.first_date), last: isoDate(row.last_date) }])));
+  const sp500Months = membershipCoverage(priced, priceTotals.tickerRanges);
   const latestPriceDate = priced.at(-1)?.date ?? null;
   await turnForRequests();
-  const richest = await newsRichestDay(db, sp500);
+  const richest = await newsRichestDay(db, sp500, priced.map((entry) => entry.date));
 
   return {
-    prices: prices.map((row) => ({ source: row.source, firstDate: isoDate(row.first_date), lastDate: isoDate(row.last_date), bars: row.bars, tickers: row.tickers })),
+    prices: priceTotals.sources,
     news: news.map((row) => ({
       source: row.source,
       isSnapshot: row.is_snapshot,
@@ -180,6 +172,67 @@ export async function dataCoverage(db: Database, now: Date = new Date()): Promis
     ...defaultAsOf(clock.mode, richest, latestPriceDate),
     sp500Months,
   };
+}
+
+/** Calendar months of bars per query of priceCoverage: about 30 ms of PGlite each with 2013–2021 bars. */
+const PRICE_MONTHS_PER_READ = 3;
+
+type PriceTotals = {
+  sources: PriceSourceCoverage[];
+  tickersByDay: Map<string, number>;
+  tickerRanges: Map<string, { first: string; last: string }>;
+};
+
+/**
+ * Per source its range, bars and tickers; per day the tickers with a bar; per ticker its range.
+ * Read a few months of bars at a time (the date index) with a turn for requests between reads:
+ * PGlite answers on the request thread, and the GROUP BYs over every bar held it for 1.2 s.
+ */
+async function priceCoverage(db: Database): Promise<PriceTotals> {
+  const sources = new Map<string, PriceSourceCoverage & { tickerSet: Set<string> }>();
+  const tickersByDay = new Map<string, number>();
+  const tickerRanges = new Map<string, { first: string; last: string }>();
+  const [span] = await db.prisma.$queryRaw<{ first: string | null; last: string | null }[]>`
+    SELECT to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last FROM price_data`;
+  for (let from = span.first ? `${span.first.slice(0, 7)}-01` : null; from !== null && from <= span.last!; from = monthsAfter(from, PRICE_MONTHS_PER_READ)) {
+    await turnForRequests();
+    const to = monthsAfter(from, PRICE_MONTHS_PER_READ);
+    const groups = await db.prisma.$queryRaw<{ ticker: string; source: string; first: string; last: string; bars: number }[]>`
+      SELECT ticker, source, to_char(min(date), 'YYYY-MM-DD') AS first, to_char(max(date), 'YYYY-MM-DD') AS last, count(*)::int AS bars
+      FROM price_data WHERE date >= ${from}::date AND date < ${to}::date GROUP BY ticker, source`;
+    const days = await db.prisma.$queryRaw<{ day: string; tickers: number }[]>`
+      SELECT to_char(date, 'YYYY-MM-DD') AS day, count(*)::int AS tickers
+      FROM price_data WHERE date >= ${from}::date AND date < ${to}::date GROUP BY date`;
+    for (const row of days) tickersByDay.set(row.day, row.tickers);
+    for (const row of groups) {
+      let source = sources.get(row.source);
+      if (!source) sources.set(row.source, (source = { source: row.source, firstDate: row.first, lastDate: row.last, bars: 0, tickers: 0, tickerSet: new Set() }));
+      if (row.first < source.firstDate) source.firstDate = row.first;
+      if (row.last > source.lastDate) source.lastDate = row.last;
+      source.bars += row.bars;
+      source.tickerSet.add(row.ticker);
+      const range = tickerRanges.get(row.ticker);
+      if (!range) tickerRanges.set(row.ticker, { first: row.first, last: row.last });
+      else {
+        if (row.first < range.first) range.first = row.first;
+        if (row.last > range.last) range.last = row.last;
+      }
+    }
+  }
+  return {
+    sources: [...sources.values()]
+      .sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0))
+      .map(({ tickerSet, ...source }) => ({ ...source, tickers: tickerSet.size })),
+    tickersByDay,
+    tickerRanges,
+  };
+}
+
+/** The first day of the month `months` after `day`'s month (YYYY-MM-DD). */
+function monthsAfter(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -238,23 +291,33 @@ function defaultAsOf(
  * Among the days with price bars, the one whose NEWS_WINDOW_DAYS ending that day (inclusive)
  * tag the most distinct S&P 500 members; of the days within NEAR_TIE_SHARE of the best, the latest.
  */
-async function newsRichestDay(db: Database, sp500: string[]): Promise<NewsRichestDay | null> {
-  const counts = await db.prisma.$queryRaw<{ day: Date; tickers: number }[]>`
-    WITH tagged AS (
-      SELECT DISTINCT (article.published_at AT TIME ZONE 'UTC')::date AS day, ticker
-      FROM news_articles article, unnest(article.tickers) AS ticker
-      WHERE ticker = ANY(${sp500}::text[])
-    ),
-    price_days AS (SELECT DISTINCT date AS day FROM price_data)
-    SELECT price_days.day, count(DISTINCT tagged.ticker)::int AS tickers
-    FROM price_days JOIN tagged ON tagged.day > price_days.day - ${NEWS_WINDOW_DAYS}::int AND tagged.day <= price_days.day
-    GROUP BY price_days.day`;
+async function newsRichestDay(db: Database, sp500: string[], priceDays: string[]): Promise<NewsRichestDay | null> {
+  // The distinct (day, member) pairs from SQL, the trailing windows here: joined in SQL against
+  // every price day, the windows held PGlite's thread (the request thread) for 0.8 s.
+  const tagged = await db.prisma.$queryRaw<{ day: string; ticker: string }[]>`
+    SELECT DISTINCT to_char((article.published_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, ticker
+    FROM news_articles article, unnest(article.tickers) AS ticker
+    WHERE ticker = ANY(${sp500}::text[])`;
+  const epochDay = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+  const membersByDay = new Map<number, string[]>();
+  for (const { day, ticker } of tagged) {
+    const members = membersByDay.get(epochDay(day));
+    if (members) members.push(ticker);
+    else membersByDay.set(epochDay(day), [ticker]);
+  }
+  const counts: { day: string; tickers: number }[] = [];
+  for (const day of priceDays) {
+    const inWindow = new Set<string>();
+    const last = epochDay(day);
+    for (let windowDay = last - NEWS_WINDOW_DAYS + 1; windowDay <= last; windowDay++) for (const ticker of membersByDay.get(windowDay) ?? []) inWindow.add(ticker);
+    if (inWindow.size > 0) counts.push({ day, tickers: inWindow.size });
+  }
   if (counts.length === 0) return null;
   const best = Math.max(...counts.map((row) => row.tickers));
   const chosen = counts
     .filter((row) => row.tickers >= best * NEAR_TIE_SHARE)
     .reduce((latest, row) => (row.day > latest.day ? row : latest));
-  const date = isoDate(chosen.day);
+  const date = chosen.day;
   return {
     date,
     sp500Tickers: chosen.tickers,
