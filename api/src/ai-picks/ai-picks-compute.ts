@@ -61,7 +61,7 @@ export type PassInputs = {
   pointInTimeMembers: boolean;
 };
 
-/** One stored run: a rebalance or a shown day, its model, and its picks as the JSON rows ai_picks is filled from. */
+/** One stored run: a rebalance or a shown day, its model, and its picks as the JSON rows ai_picks is filled from (in groups). */
 export type ComputedRun = {
   date: string;
   kind: "rebalance" | "day";
@@ -69,8 +69,14 @@ export type ComputedRun = {
   universeSize: number;
   periodEnd: string | null;
   outcome: RebalanceOutcome | null;
-  picksJson: string;
+  picksJson: string[];
 };
+
+/**
+ * Picks per insert: about 30 ms of PGlite each. A day's ~500 in one statement held the request
+ * thread for 100-150 ms, once per run of a pass.
+ */
+export const PICKS_PER_INSERT = 125;
 
 export type ComputedPass = {
   marketProxy: string | null;
@@ -92,25 +98,26 @@ function realisedReturns(day: ScoredDay, features: Map<string, TickerFeatures>, 
   return returns;
 }
 
-/** A day's picks as the rows of one jsonb_to_recordset insert (ai-picks-pass.ts, storePicks). */
-export function picksJson(day: ScoredDay, forwardReturns: Map<string, number> | null): string {
-  return JSON.stringify(
-    day.picks.map((pick) => ({
-      t: pick.ticker,
-      r: pick.rank,
-      p: pick.price.toFixed(2),
-      a: pick.aiScore.toFixed(4),
-      r1: pick.returns1m?.toFixed(4) ?? null,
-      r3: pick.returns3m?.toFixed(4) ?? null,
-      r12: pick.returns12m?.toFixed(4) ?? null,
-      rsi: pick.rsi?.toFixed(2) ?? null,
-      s: pick.score,
-      f: pick.factors,
-      n: pick.newsArticles,
-      b: pick.baselineRank,
-      fr: forwardReturns?.get(pick.ticker) ?? null,
-    })),
-  );
+/** A day's picks as the rows of jsonb_to_recordset inserts (ai-picks-pass.ts, storePicks), PICKS_PER_INSERT to each. */
+export function picksJson(day: ScoredDay, forwardReturns: Map<string, number> | null): string[] {
+  const rows = day.picks.map((pick) => ({
+    t: pick.ticker,
+    r: pick.rank,
+    p: pick.price.toFixed(2),
+    a: pick.aiScore.toFixed(4),
+    r1: pick.returns1m?.toFixed(4) ?? null,
+    r3: pick.returns3m?.toFixed(4) ?? null,
+    r12: pick.returns12m?.toFixed(4) ?? null,
+    rsi: pick.rsi?.toFixed(2) ?? null,
+    s: pick.score,
+    f: pick.factors,
+    n: pick.newsArticles,
+    b: pick.baselineRank,
+    fr: forwardReturns?.get(pick.ticker) ?? null,
+  }));
+  const groups: string[] = [];
+  for (let start = 0; start < rows.length; start += PICKS_PER_INSERT) groups.push(JSON.stringify(rows.slice(start, start + PICKS_PER_INSERT)));
+  return groups;
 }
 
 /** The whole pass's computation: features, walk-forward, track record, shown days, and the rows to store. */

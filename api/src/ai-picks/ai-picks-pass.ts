@@ -130,7 +130,10 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
         outcome: outcome ?? undefined,
       },
     });
-    picks += await storePicks(deps.db, run.id, date, picksJson);
+    for (const group of picksJson) {
+      await turnForRequests();
+      picks += await storePicks(deps.db, run.id, date, group);
+    }
   }
   // Readers switch to this pass in one statement; then the older passes go.
   await deps.db.prisma.aiTrackRecord.update({ where: { id: pass.id }, data: { complete: true } });
