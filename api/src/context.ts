@@ -11,6 +11,7 @@ import type { Mailer } from "./mail/mailer";
 import type { TechnicalsStore } from "./market-data/technicals-store";
 import type { NewsEvents } from "./news/news-events";
 import type { NewsSummaryCache } from "./news/news-summary-cache";
+import type { ScreenAnswerCache } from "./screening/screen-answers";
 import type { PastDayAllowance } from "./past-days/past-day-limits";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
 import type { StartupStatus } from "./startup/startup-status";
@@ -26,6 +27,8 @@ export type AppDeps = {
   newsEvents: NewsEvents;
   /** Ticker news summaries shared briefly between requests (news/news-summary-cache.ts). */
   newsSummaryCache: NewsSummaryCache;
+  /** Identical screens' answers shared briefly between requests (screening/screen-answers.ts). */
+  screenAnswers: ScreenAnswerCache;
   /** Signs session cookies (SESSION_SECRET, or one kept in the data folder). */
   sessionSecret: string;
   rateLimiters: {

@@ -13,6 +13,7 @@ import { createMailer } from "./mail/mailer";
 import { createTechnicalsStore } from "./market-data/technicals-store";
 import { createNewsEvents } from "./news/news-events";
 import { createNewsSummaryCache } from "./news/news-summary-cache";
+import { createScreenAnswerCache } from "./screening/screen-answers";
 import { createPastDayAllowance } from "./past-days/past-day-limits";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
 import { readyStartupStatus, type StartupStatus } from "./startup/startup-status";
@@ -50,6 +51,7 @@ export function buildDeps(options: {
     billing: createBillingProvider(config, db, logger),
     newsEvents,
     newsSummaryCache: createNewsSummaryCache(config.news.summaryCacheMs, newsEvents),
+    screenAnswers: createScreenAnswerCache(config.screening.answerCacheMs, newsEvents),
     rateLimiters: {
       contact: limit("contact", config.contact.ratePerMinute, 60),
       signInPerIp: limit("sign-in-ip", perIpPer15Minutes, FIFTEEN_MINUTES),

@@ -11,7 +11,7 @@ export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef-0123456
 export function createTestDeps(db: Database, environment: NodeJS.ProcessEnv = {}): AppDeps {
   // No auth or news summary cache unless a test asks for one: tests change the database directly.
   // Tests stand for clients behind a proxy on this machine, so X-Forwarded-For names them.
-  const config = loadConfig({ NODE_ENV: "test", AUTH_CACHE_MS: "0", NEWS_SUMMARY_CACHE_MS: "0", TRUST_PROXY: "loopback", ...environment });
+  const config = loadConfig({ NODE_ENV: "test", AUTH_CACHE_MS: "0", NEWS_SUMMARY_CACHE_MS: "0", SCREEN_ANSWER_CACHE_MS: "0", TRUST_PROXY: "loopback", ...environment });
   return buildDeps({ config, db, logger: createLogger(config), sessionSecret: TEST_SESSION_SECRET });
 }
 

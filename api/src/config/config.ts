@@ -97,6 +97,7 @@ const environmentSchema = z.object({
   API_MAX_QUERY_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   WEB_REQUESTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(3000),
   WEB_SCREEN_RUNS_PER_10_MINUTES: z.coerce.number().int().min(1).default(300),
+  SCREEN_ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   SUBSCRIPTIONS_PER_REQUESTER: z.coerce.number().int().min(1).max(1000).default(10),
   PAST_DAYS_PER_OPERATION: z.coerce.number().int().min(1).default(5),
   PAST_DAYS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -167,6 +168,8 @@ export type AppConfig = {
   api: { pointsPerHour: number; maxQueryCost: number; maxQueryDepth: number };
   /** The web app's own traffic (cookie sessions per user, anonymous visitors per IP): request rates, not points. */
   web: { requestsPer10Minutes: number; screenRunsPer10Minutes: number };
+  /** How long an identical screen's answer is shared between requests (0 = never); new articles and new prices clear it. */
+  screening: { answerCacheMs: number };
   /** Live GraphQL subscriptions open at once per API key, signed-in user or anonymous IP, on each instance. */
   subscriptionsPerRequester: number;
   /** Past days not in memory one GraphQL operation, and one requester per minute, may ask for (../past-days/). */
@@ -299,6 +302,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       requestsPer10Minutes: env.WEB_REQUESTS_PER_10_MINUTES,
       screenRunsPer10Minutes: env.WEB_SCREEN_RUNS_PER_10_MINUTES,
     },
+    screening: { answerCacheMs: env.SCREEN_ANSWER_CACHE_MS },
     subscriptionsPerRequester: env.SUBSCRIPTIONS_PER_REQUESTER,
     pastDays: { perOperation: env.PAST_DAYS_PER_OPERATION, perMinute: env.PAST_DAYS_PER_MINUTE },
     news: {

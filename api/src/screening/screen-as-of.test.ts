@@ -74,3 +74,29 @@ describe("a screen as of a past day", () => {
     expect(rest.body.errors).toEqual([{ field: "asOf", message: expect.stringContaining("2018-01-02 to 2021-04-21") }]);
   });
 });
+
+describe("identical screens asked within SCREEN_ANSWER_CACHE_MS", () => {
+  it("share one answer, each as a run of its own, until ingestion stores new articles", async () => {
+    const sharing = createTestDeps(db, { SCREEN_ANSWER_CACHE_MS: "60000" });
+    const ask = () => runScreen(sharing, null, { universe: "manual", tickers, minVolume: 0, minPrice: 0, asOf: pastDay }, "basic");
+    const aaplNews = (outcome: Awaited<ReturnType<typeof ask>>) => outcome.rows.find((row) => row.ticker === "AAPL")!.newsCount;
+    const first = await ask();
+    const article = await db.prisma.newsArticle.create({
+      data: { source: "reuters", guid: "screen-answer-cache", title: "Apple story", publishedAt: new Date(`${pastDay}T12:00:00Z`), tickers: ["AAPL"], score: 0.5, label: "positive", terms: [], isSnapshot: true },
+    });
+    try {
+      const second = await ask();
+      expect(second.runId).not.toBe(first.runId);
+      expect(second.rows).toEqual(first.rows);
+      expect(aaplNews(second)).toBe(aaplNews(first));
+
+      // Ingestion announces what it stored (news events): the next identical screen computes afresh.
+      sharing.newsEvents.publish("news:articles", [article]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(aaplNews(await ask())).toBe(aaplNews(first) + 1);
+    } finally {
+      await db.prisma.newsArticle.delete({ where: { id: article.id } });
+      await sharing.newsEvents.close();
+    }
+  });
+});

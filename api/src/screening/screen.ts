@@ -126,7 +126,7 @@ export type ProScreenOutcome = ScreenOutcomeFields & {
 };
 export type ScreenOutcome = BasicScreenOutcome | CombinedScreenOutcome | ProScreenOutcome;
 
-export type ScreenDeps = Pick<AppDeps, "db" | "logger" | "technicals">;
+export type ScreenDeps = Pick<AppDeps, "db" | "logger" | "technicals"> & Partial<Pick<AppDeps, "screenAnswers">>;
 
 /** Combined score weights (spec §9: 60% technical, 40% sentiment). */
 const TECHNICAL_WEIGHT = 0.6;
@@ -256,6 +256,22 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options?: RunScreenOptions): Promise<ScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
   const { request, warnings } = parseScreenRequest(input, kind === "pro");
+  const compute = () => computeScreen(deps, request, warnings, kind);
+  // Keyed by everything the answer depends on but the news, whose ingestion clears the cache.
+  const computed = deps.screenAnswers?.enabled
+    ? await deps.screenAnswers.get(JSON.stringify([kind, request, warnings, await deps.technicals.version()]), compute)
+    : await compute();
+  // Each request is its own run: its id, its time, its row among the owner's runs.
+  const outcome = { ...computed.outcome, runId: randomUUID(), createdAt: new Date() };
+  const owner = { userId: viewer?.user.id ?? null, anonymousRequester: viewer ? null : (options.anonymousRequester ?? null) };
+  if (options.store !== false) storeRunInBackground(deps, owner, outcome, () => storedColumns(outcome, computed.ordered), options.storeAfter);
+  return outcome;
+}
+
+/** A screen's answer and its rows in order (what a stored run keeps), shared by identical requests (screen-answers.ts). */
+export type ComputedScreen = { outcome: ScreenOutcome; ordered: Screened[] };
+
+async function computeScreen(deps: ScreenDeps, request: ScreenRequest, warnings: ScreenWarning[], kind: ScreenKind): Promise<ComputedScreen> {
   const createdAt = new Date();
   // The Pro figures (AI pick, next report, 13F) as of the screen's day, read while the prices are.
   const factorsPromise: Promise<FactorDay> | null = kind === "pro" && request.asOf ? cachedFactorsOn(deps, request.asOf) : null;
@@ -356,11 +372,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
     createdAt,
   };
   const stats = (matched: number): ScreenStats => ({ universeSize: symbols.length, withPriceData: priced.length, maPassCount, matched });
-  const finish = <Outcome extends ScreenOutcome>(outcome: Outcome, ordered: Screened[]): Outcome => {
-    const owner = { userId: viewer?.user.id ?? null, anonymousRequester: viewer ? null : (options.anonymousRequester ?? null) };
-    if (options.store !== false) storeRunInBackground(deps, owner, outcome, () => storedColumns(outcome, ordered), options.storeAfter);
-    return outcome;
-  };
+  const finish = (outcome: ScreenOutcome, ordered: Screened[]): ComputedScreen => ({ outcome, ordered });
   if (kind === "pro") {
     proRows.sort((a, b) => b.row.combinedScore - a.row.combinedScore || b.row.technicalScore - a.row.technicalScore || byTicker(a.row.ticker, b.row.ticker));
     return finish(
