@@ -8,6 +8,7 @@ import { scheduleHedgeFundImport } from "../hedge-funds/edgar-import";
 import { hedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { scheduleMarketDataRefresh } from "../market-data/price-refresh";
 import { priceSnapshot } from "../market-data/price-snapshot";
+import { warmDefaultDay } from "../market-data/warm-default-day";
 import { loadFeedList } from "../news/ingestion/feeds";
 import { scheduleNewsIngestion } from "../news/ingestion/schedule";
 import { newsSnapshots } from "../news/snapshot/news-snapshot";
@@ -31,6 +32,8 @@ export const backgroundJobs = [
   }),
   // Live daily bars every MARKET_DATA_REFRESH_MINUTES (0 or MARKET_DATA_PROVIDER=none = off).
   defineJob({ name: "price refresh", start: (deps) => scheduleMarketDataRefresh(deps) }),
+  // The day views open at offline, its indicators in memory before the first visit asks for them.
+  defineJob({ name: "default day ahead", start: warmDefaultDay }),
   // A pass now and after every change of the prices, computed in a worker thread.
   defineJob({ name: "AI picks", start: scheduleAiPicks }),
   // New 13F filings from SEC EDGAR every HEDGE_FUND_REFRESH_HOURS, only when SEC_USER_AGENT is set.
