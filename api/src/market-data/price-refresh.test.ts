@@ -201,11 +201,27 @@ describe("refreshing from Yahoo", () => {
     const otherInstance = await openDatabase({ kind: "postgres", url: testDatabaseUrl()! });
     try {
       const deps = testDeps();
-      const [first, second] = await Promise.all([
-        runScheduledRefresh(deps, { provider: yahoo(), tickers: ["AAPL"], minGapMs: 0, now }),
-        runScheduledRefresh({ ...deps, db: otherInstance }, { provider: yahoo(), tickers: ["AAPL"], minGapMs: 0, now }),
-      ]);
-      expect([first, second].filter(isSkipped)).toEqual([{ skipped: "running-elsewhere" }]);
+      // The first instance's pass is held inside its first fetch (the lock taken) until the
+      // second instance's attempt is over: the outcome does not hang on which one is faster.
+      let entered!: () => void;
+      const inPass = new Promise<void>((resolve) => (entered = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const provider = yahoo();
+      const held = {
+        ...provider,
+        fetchDaily: async (...args: Parameters<typeof provider.fetchDaily>) => {
+          entered();
+          await released;
+          return provider.fetchDaily(...args);
+        },
+      };
+      const first = runScheduledRefresh(deps, { provider: held, tickers: ["AAPL"], minGapMs: 0, now });
+      await inPass;
+      const second = await runScheduledRefresh({ ...deps, db: otherInstance }, { provider: yahoo(), tickers: ["AAPL"], minGapMs: 0, now });
+      release();
+      expect(second).toEqual({ skipped: "running-elsewhere" });
+      expect(isSkipped(await first)).toBe(false);
     } finally {
       await otherInstance.close();
     }
