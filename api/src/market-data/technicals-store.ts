@@ -137,7 +137,7 @@ async function readBarHistory(db: Database): Promise<BarHistory> {
  * Every ticker with bars, in order, by a skip scan of the (ticker, date) index: one probe per
  * ticker (about 15 ms), where SELECT DISTINCT read every bar and held PGlite's thread for 260 ms.
  */
-export async function storedTickers(db: Database): Promise<string[]> {
+async function storedTickers(db: Database): Promise<string[]> {
   const rows = await db.prisma.$queryRaw<{ ticker: string }[]>`
     WITH RECURSIVE tickers AS (
       SELECT min(ticker) AS ticker FROM price_data
