@@ -1,6 +1,7 @@
 // Start-up load of the bundled earnings snapshot (data/earnings/sp100_earnings_history/): every
 // report with the model's walk-forward beat probability into earnings_predictions, and the
-// model's measured skill into earnings_model_evaluations, once per database, files and model version.
+// model's measured skill into earnings_model_evaluations, once per database, files, model version
+// and evaluation figures.
 import { setImmediate } from "node:timers/promises";
 import type { AppDeps } from "../context";
 import { snapshotVersion } from "../db/snapshot-loads";
@@ -10,6 +11,7 @@ import { EARNINGS_MODEL_VERSION, surpriseOf, type Prediction } from "./beat-mode
 import { earningsWorker, sectorOf } from "./earnings-compute";
 import { forgetEarningsReads } from "./earnings";
 import { earningsFiles, earningsSnapshotDirectory, earningsSnapshotSource, readEarningsDirectory } from "./earnings-files";
+import { EVALUATION_FIGURES_VERSION } from "./evaluation";
 
 export { sectorOf };
 
@@ -61,7 +63,7 @@ export const earningsSnapshot = defineSnapshot({
   weight: 8,
   enabled: (config) => config.earnings.loadSnapshot,
   version: ({ directory = earningsSnapshotDirectory }: { directory?: string }) =>
-    `${EARNINGS_MODEL_VERSION}:${snapshotVersion(earningsFiles(directory))}`,
+    `${EARNINGS_MODEL_VERSION}:evaluation-${EVALUATION_FIGURES_VERSION}:${snapshotVersion(earningsFiles(directory))}`,
   load: loadReportsAndPredictions,
   nothingLoaded: { tickers: 0, ms: 0 },
 });

@@ -2,6 +2,7 @@
 // types carry `authScopes: { pro: true }`, so every field of them is refused without Pro and the
 // access harness finds them). Same services as GET /api/earnings/:ticker.
 import { builder } from "../graphql/builder";
+import { reliabilityBinType } from "../shared/reliability-bin.graphql";
 import { resolveAsOfDay } from "../market-data/as-of";
 import { Stock } from "../stocks/stocks.graphql";
 import { MOMENTUM_DEFINITION, VOLATILITY_DEFINITION } from "./beat-model";
@@ -16,7 +17,6 @@ import {
   type EarningsSkillView,
   type StockEarningsView,
 } from "./earnings";
-import type { ReliabilityBin } from "./evaluation";
 
 const pro = { pro: true } as const;
 /** Stored lists, in memory: priced as one item. */
@@ -62,17 +62,7 @@ const EarningsReportRef = builder.objectRef<EarningsReportView>("EarningsReport"
   }),
 });
 
-const ReliabilityBinRef = builder.objectRef<ReliabilityBin>("EarningsReliabilityBin").implement({
-  description: "Reports whose predicted probability fell in [from, to): how often they beat.",
-  authScopes: pro,
-  fields: (t) => ({
-    from: t.exposeFloat("from"),
-    to: t.exposeFloat("to"),
-    count: t.exposeInt("count"),
-    meanPredicted: t.exposeFloat("meanPredicted", { nullable: true }),
-    observedRate: t.exposeFloat("observedRate", { nullable: true }),
-  }),
-});
+const ReliabilityBinRef = reliabilityBinType("EarningsReliabilityBin", "Reports whose predicted probability fell in [from, to): how often they beat.", pro);
 
 const EarningsSkillRef = builder.objectRef<EarningsSkillView>("EarningsModelSkill").implement({
   description: "The model's walk-forward evaluation over the bundled reports: every prediction made before its report, scored against what happened. Pro only.",
@@ -86,6 +76,23 @@ const EarningsSkillRef = builder.objectRef<EarningsSkillView>("EarningsModelSkil
     brierBaseRate: t.exposeFloat("brierBaseRate", { description: "The same for always predicting baseRate." }),
     brierRawRate: t.exposeFloat("brierRawRate", { description: "The same for the company's raw past beat rate." }),
     brierSkillScore: t.exposeFloat("brierSkillScore", { description: "1 − brierModel ÷ brierBaseRate: above 0 beats the constant base rate." }),
+    brierSkillLow: t.exposeFloat("brierSkillLow", {
+      nullable: true,
+      description:
+        "Lower end of brierSkillScore's 95 % interval: a circular block bootstrap over the calendar months of the report dates " +
+        "(blocks of about n^(1/3) consecutive months, 2,000 resamples), so reports of the same season count as related. Null under 3 months.",
+    }),
+    brierSkillHigh: t.exposeFloat("brierSkillHigh", { nullable: true, description: "Upper end of brierSkillScore's 95 % interval (see brierSkillLow)." }),
+    skillSignificant: t.exposeBoolean("skillSignificant", {
+      description: "Whether brierSkillScore's 95 % interval excludes 0: the model's difference from the constant base rate is more than the luck of the months scored.",
+    }),
+    accuracy: t.exposeFloat("accuracy", { description: "0–1: the share of scored reports called right, a probability of 0.5 or more calling a beat." }),
+    alwaysBeatAccuracy: t.exposeFloat("alwaysBeatAccuracy", { description: "0–1: the accuracy of always calling a beat (the share that beat): what accuracy must exceed." }),
+    accuracyGainLow: t.exposeFloat("accuracyGainLow", {
+      nullable: true,
+      description: "Lower end of the 95 % interval of accuracy − alwaysBeatAccuracy, by the same block bootstrap over months as brierSkillLow. Null under 3 months.",
+    }),
+    accuracyGainHigh: t.exposeFloat("accuracyGainHigh", { nullable: true, description: "Upper end of the 95 % interval of accuracy − alwaysBeatAccuracy." }),
     logLoss: t.exposeFloat("logLoss"),
     auc: t.exposeFloat("auc", { description: "How often a beat got a higher probability than a miss (0.5 = no better than chance)." }),
     ece: t.exposeFloat("ece", { description: "Expected calibration error over 10 probability bins (0 = perfectly calibrated)." }),

@@ -41,7 +41,7 @@ const earningsQuery = `query ($ticker: String!) {
     earnings {
       next { date time beatProbability baseRate consensusEps momentum volatility }
       history(first: 4) { date time beatProbability baseRate consensusEps actualEps surprise beat }
-      skill { reports baseRate brierSkillScore ece auc reliability { from count } method }
+      skill { reports baseRate brierSkillScore brierSkillLow brierSkillHigh skillSignificant accuracy alwaysBeatAccuracy accuracyGainLow accuracyGainHigh ece auc reliability { from count } method }
       source { name snapshotTakenIn }
     }
   }
@@ -86,6 +86,7 @@ describe("GET /api/earnings/:ticker", () => {
     expect(body.history.length).toBeGreaterThanOrEqual(20);
     expect(body.history[0]).toMatchObject({ earnings_date: "2025-10-30", consensus_eps: 1.77, actual_eps: 1.85, surprise: 4.47, beat: true });
     expect(body.skill.reports).toBeGreaterThan(1700);
+    expect(body.skill).toMatchObject({ skill_significant: expect.any(Boolean), accuracy: expect.any(Number), brier_skill_low: expect.any(Number) });
     expect(body.definitions.momentum).toMatch(/last 2 reports/);
   });
 
@@ -158,6 +159,13 @@ describe("GraphQL stock { earnings }", () => {
     expect(earnings.history).toHaveLength(4);
     expect(earnings.history[0]).toMatchObject({ date: "2025-10-30", actualEps: 1.85, beat: true });
     expect(earnings.skill.reliability).toHaveLength(10);
+    const { skill } = earnings;
+    expect(skill.brierSkillLow).toBeLessThan(skill.brierSkillScore);
+    expect(skill.brierSkillHigh).toBeGreaterThan(skill.brierSkillScore);
+    expect(skill.skillSignificant).toBe(skill.brierSkillLow > 0 || skill.brierSkillHigh < 0);
+    expect(skill.alwaysBeatAccuracy).toBe(skill.baseRate);
+    expect(skill.accuracy).toBeGreaterThan(0.5);
+    expect(skill.accuracyGainLow).toBeLessThan(skill.accuracyGainHigh);
     expect(earnings.source.snapshotTakenIn).toBe("2025-12");
   });
 

@@ -52,6 +52,13 @@ export type EarningsSkillView = {
   brierBaseRate: number;
   brierRawRate: number;
   brierSkillScore: number;
+  brierSkillLow: number | null;
+  brierSkillHigh: number | null;
+  skillSignificant: boolean;
+  accuracy: number;
+  alwaysBeatAccuracy: number;
+  accuracyGainLow: number | null;
+  accuracyGainHigh: number | null;
   logLoss: number;
   auc: number;
   ece: number;

@@ -30,7 +30,15 @@ async function main() {
     "constant base rate": { brier: f(summary.brierBaseRate) },
     "company's raw beat rate": { brier: f(summary.brierRawRate) },
   });
-  console.log(`Brier skill score vs the constant base rate: ${f(summary.brierSkillScore)}`);
+  const signed = (value: number | null, digits = 4) => (value === null ? "n/a" : `${value >= 0 ? "+" : ""}${value.toFixed(digits)}`);
+  console.log(
+    `Brier skill score vs the constant base rate: ${signed(summary.brierSkillScore)}, 95 % block-bootstrap interval over months ` +
+      `${signed(summary.brierSkillLow)} to ${signed(summary.brierSkillHigh)}: ${summary.skillSignificant ? "significant" : "not significant"}`,
+  );
+  console.log(
+    `accuracy (≥ 0.5 calls a beat) ${f(summary.accuracy)} vs always calling a beat ${f(summary.alwaysBeatAccuracy)}: ` +
+      `difference ${signed(summary.accuracy - summary.alwaysBeatAccuracy)}, 95 % interval ${signed(summary.accuracyGainLow)} to ${signed(summary.accuracyGainHigh)}`,
+  );
   console.log(`log loss ${f(summary.logLoss)}, AUC ${f(summary.auc)}, ECE ${f(summary.ece)}`);
   console.table(
     summary.reliability.map((bin) => ({
@@ -41,7 +49,9 @@ async function main() {
     })),
   );
   const all = evaluatePredictions(predictions, { warmUp: 0 });
-  console.log(`including the warm-up: n ${all.reports}, Brier skill score ${f(all.brierSkillScore)}, ECE ${f(all.ece)}`);
+  console.log(
+    `including the warm-up: n ${all.reports}, Brier skill score ${signed(all.brierSkillScore)} (95 % interval ${signed(all.brierSkillLow)} to ${signed(all.brierSkillHigh)}), ECE ${f(all.ece)}`,
+  );
   const aim = summary.brierSkillScore > 0 && summary.ece <= 0.05;
   console.log(`aim (Brier skill score > 0 and ECE ≤ 0.05): ${aim ? "met" : "missed"}; run time ${ms} ms`);
 }

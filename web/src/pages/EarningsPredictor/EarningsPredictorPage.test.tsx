@@ -89,7 +89,11 @@ test("a Pro user sees AAPL's next report with the base rate beside the probabili
   ]);
 
   const skill = within(screen.getByRole("heading", { name: "How good the model is" }).closest("section")!);
-  expect(skill.getByText("Brier skill score").nextSibling?.textContent).toBe("0.010");
+  expect(skill.getByText("Brier skill score").nextSibling?.textContent).toBe("+0.010 (95 % interval −0.009 to +0.027) — not significant");
+  expect(skill.getByText("Accuracy (0.5 or more calls a beat)").nextSibling?.textContent).toBe(
+    "82.6 % · always 'beat' 82.9 % (difference −0.3 points, 95 % interval −0.6 to −0.1)",
+  );
+  expect(skill.getByText(/Result: not measurably better than always guessing the base rate\./)).toBeTruthy();
   expect(skill.getByText("Expected calibration error (ECE)").nextSibling?.textContent).toBe("0.034");
   expect(skill.getByText("1,807 (2020-04-28 to 2025-12-03)")).toBeTruthy();
 });
@@ -130,5 +134,6 @@ test("the /ai-features section shows the spec's five tickers, AAPL first, and fo
   fireEvent.change(select, { target: { value: "NVDA" } });
   expect(await section.findByText("75.1 %")).toBeTruthy();
   expect(asked.at(-1)).toEqual({ name: "EarningsPredictionSectionQuery", variables: { ticker: "NVDA", asOf: AS_OF } });
-  expect(section.getByText(/Brier skill score 0.010 \(better than always guessing the base rate\)/)).toBeTruthy();
+  expect(section.getByText(/Brier skill score \+0.010 \(95 % interval −0.009 to \+0.027: not measurably better than always guessing the base rate\)/)).toBeTruthy();
+  expect(section.getByText(/accuracy 82.6 % against 82.9 % for always calling a beat/)).toBeTruthy();
 });
