@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
+import { AI_PICKS_WAIT_MS, baseUrl, launchBrowser, openPage, screenshot, signInAsNewProUser, waitForAiPicks } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,19 +9,11 @@ afterAll(() => browser.close());
 
 const topPicks = (page: Page) => page.getByRole("table", { name: /^Top 5 of [\d,]+ tickers scored on/ });
 
-/** The first start computes the picks beside the server: until they are stored, the page offers "Check again". */
+/** The first start computes the picks beside the server: the page is opened once they are stored. */
 async function openAiFeatures(page: Page, path = "/ai-features") {
+  await waitForAiPicks("2020-04-22");
   await page.goto(`${baseUrl}${path}`);
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const state = await Promise.race([
-      topPicks(page).waitFor().then(() => "ready" as const),
-      page.getByRole("button", { name: "Check again" }).first().waitFor().then(() => "computing" as const),
-    ]);
-    if (state === "ready") return;
-    await page.waitForTimeout(2_000);
-    await page.getByRole("button", { name: "Check again" }).first().click();
-  }
-  throw new Error("the AI picks were never ready");
+  await topPicks(page).waitFor();
 }
 
 describe("AI stock picks", () => {
@@ -71,7 +63,7 @@ describe("AI stock picks", () => {
     await page.getByText(/As of Apr 22, 2020/).first().waitFor();
     expect(problems).toEqual([]);
     await close();
-  });
+  }, AI_PICKS_WAIT_MS);
 
   it("shows a Pro user the whole ranking, sortable, at the chosen day", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });

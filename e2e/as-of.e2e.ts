@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, exportedCsvRows, launchBrowser, openPage, screenshot, signInAsNewProUser } from "./browser";
+import { AI_PICKS_WAIT_MS, baseUrl, exportedCsvRows, launchBrowser, openPage, screenshot, signInAsNewProUser, waitForAiPicks } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -144,25 +144,14 @@ describe("As of a day", () => {
     await openInApp("/market-videos");
     await page.getByText("No videos published by Mar 1, 2021 match these filters.").waitFor();
 
+    await waitForAiPicks("2021-03-01");
     await openInApp("/ai-features");
-    // On a fresh database the picks are computed beside the server: until then the page offers "Check again".
-    const picksDay = page.getByText("Picks of Mar 1, 2021", { exact: true });
-    for (let attempt = 0; attempt < 30 && !(await picksDay.isVisible()); attempt++) {
-      const state = await Promise.race([
-        picksDay.waitFor().then(() => "ready" as const),
-        page.getByRole("button", { name: "Check again" }).first().waitFor().then(() => "computing" as const),
-      ]);
-      if (state === "ready") break;
-      await page.waitForTimeout(2_000);
-      const checkAgain = page.getByRole("button", { name: "Check again" }).first();
-      if (await checkAgain.isVisible()) await checkAgain.click();
-    }
-    await picksDay.waitFor();
+    await page.getByText("Picks of Mar 1, 2021", { exact: true }).waitFor();
 
     await openInApp("/research-compare");
     await page.getByText("As of Mar 1, 2021", { exact: true }).first().waitFor();
     await screenshot(page, "as-of-compare-carried");
     expect(problems).toEqual([]);
     await close();
-  });
+  }, AI_PICKS_WAIT_MS);
 });

@@ -123,3 +123,6 @@ export async function exportedCsvRows(page: Page): Promise<Record<string, string
   const columns = header.split(",");
   return lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [columns[index], value])));
 }
+
+/** A test timeout that covers waitForAiPicks: the first start's pass takes about 30 s on a quiet machine, far longer beside CI's other suites. */
+export const AI_PICKS_WAIT_MS = 240_000;

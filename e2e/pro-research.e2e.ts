@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, screenshot, signInAsBasic, signInAsNewProUser, waitForAiPicks } from "./browser";
+import { AI_PICKS_WAIT_MS, baseUrl, launchBrowser, openPage, screenshot, signInAsBasic, signInAsNewProUser, waitForAiPicks } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe("Pro research tools", () => {
 
     expect(withoutOfflineImages(problems)).toEqual([]);
     await close();
-  });
+  }, AI_PICKS_WAIT_MS);
 
   it("run the Pro Screener on arrival for a Pro trial user, show and sort every row, and run and export a Pro screen by AI score and beat probability", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });
@@ -101,7 +101,7 @@ describe("Pro research tools", () => {
     }
     expect(withoutOfflineImages(problems)).toEqual([]);
     await close();
-  });
+  }, AI_PICKS_WAIT_MS);
 
   it("keep the three gate pages for a Basic user, whom every Pro field and shim refuses", async () => {
     const { page, problems, close } = await openPage(browser, { width: 1366, height: 900 });

@@ -44,9 +44,9 @@ const history = fixture(days);
 const news: NewsRow[] = Array.from({ length: 30 }, (_, index) => `T${String(index).padStart(2, "0")}`).flatMap((ticker, row) =>
   days
     .filter((_, index) => index % (5 + (row % 7)) === 0)
-    .map((day, index) => ({ ticker, publishedAt: new Date(`${day}T${index % 2 ? "00:00" : "14:30"}:00Z`), timeKnown: index % 2 === 0, score: ((index * 7 + row) % 9) / 4 - 1 })),
+    .map((day, index) => ({ ticker, publishedAt: new Date(`${day}T${index % 2 ? "00:00" : "14:30"}:00Z`), timeKnown: index % 2 === 0, score: ((index * 7 + row) % 9) / 4 - 1, rating: index % 11 === 0 ? 1 : index % 13 === 0 ? -1 : 0 })),
 );
-const passInputs = async (): Promise<PassInputs> => ({ bars: await packBars(history), news: packNews(news), shownDays: [days.at(-1)!, days.at(-30)!, days.at(-1)!], pointInTimeMembers: false });
+const passInputs = async (): Promise<PassInputs> => ({ bars: await packBars(history), news: packNews(news), earnings: [], shownDays: [days.at(-1)!, days.at(-30)!, days.at(-1)!], pointInTimeMembers: false, minTrainingDays: 4 });
 
 describe("the AI picks computation in a worker thread", () => {
   it("packs bars and news for a worker and back, value for value", async () => {

@@ -8,13 +8,15 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { loadIndicatorLibrary } from "../market-data/technicals";
 import { lastIndexOnOrBefore, marketReturns, type BarHistory } from "../market-data/technicals-store";
 import { unpackBars, type PackedBars } from "../market-data/packed-bars";
-import { sp500MembersOn } from "../market-data/universes";
+import { securityInfo, sp500MembersOn } from "../market-data/universes";
+import { fundamentalsAsOf } from "../fundamentals/fundamentals-as-of";
 import { buffersOf, transferring } from "../workers/worker-protocol";
 import { workerModule } from "../workers/worker-pool";
 import { historyFeatures, type PriceFactor, type TickerFeatures } from "./features";
-import { newsIndexOf, unpackNews, type PackedNews } from "./news-inputs";
+import { earningsIndexOf, type EarningsRow } from "./earnings-inputs";
+import { newsIndexOf, unpackNews, type NewsIndex, type PackedNews } from "./news-inputs";
 import { trackRecord, type RebalanceOutcome, type TrackRecord } from "./track-record";
-import { scoreDay, walkForward, type FittedModel, type ScoredDay } from "./walk-forward";
+import { scoreDay, walkForward, type FittedModel, type FundamentalsAt, type ScoredDay, type WalkForwardInput } from "./walk-forward";
 import type * as ThisModule from "./ai-picks-compute";
 
 /** This module's functions in the worker pool. */
@@ -52,13 +54,47 @@ export function featuresOf(bars: BarHistory, { tickers, values }: FeatureValues)
   );
 }
 
+/** A 10-K's figures known at a day's close, valued at that close (fundamentals-as-of.ts). */
+export function fundamentalsAt(ticker: string, close: number, day: string): FundamentalsAt {
+  const known = fundamentalsAsOf(ticker, close, day);
+  const priceToBook = known.priceToBook.value;
+  return {
+    earningsYield: known.earningsYield.value,
+    bookToPrice: priceToBook === null || priceToBook === 0 ? null : 1 / priceToBook,
+    returnOnEquity: known.returnOnEquity.value,
+    netMargin: known.netMargin.value,
+  };
+}
+
+/** The walk-forward's inputs: prices' features, news, earnings, filings, sectors and each day's members. */
+export function walkForwardInput(
+  features: Map<string, TickerFeatures>,
+  tradingDays: string[],
+  news: NewsIndex,
+  earnings: EarningsRow[],
+  pointInTimeMembers = true,
+): WalkForwardInput {
+  return {
+    features,
+    tradingDays,
+    news,
+    earnings: earningsIndexOf(earnings),
+    fundamentals: fundamentalsAt,
+    sectorOf: (ticker) => securityInfo(ticker)?.sector ?? null,
+    membersOn: pointInTimeMembers ? sp500MembersOn : undefined,
+  };
+}
+
 export type PassInputs = {
   bars: PackedBars;
   news: PackedNews;
+  earnings: EarningsRow[];
   /** Days shown besides the rebalances (the latest price day, the default as-of day): scored unless a rebalance. */
   shownDays: string[];
   /** True: each day's universe is that day's S&P 500 members (universes.ts); false: every ticker with prices. */
   pointInTimeMembers: boolean;
+  /** Fewer training days to start from (short test histories). */
+  minTrainingDays?: number;
 };
 
 /** One stored run: a rebalance or a shown day, its model, and its picks as the JSON rows ai_picks is filled from (in groups). */
@@ -121,12 +157,12 @@ export function picksJson(day: ScoredDay, forwardReturns: Map<string, number> | 
 }
 
 /** The whole pass's computation: features, walk-forward, track record, shown days, and the rows to store. */
-export async function computePass({ bars: packedBars, news, shownDays, pointInTimeMembers }: PassInputs): Promise<ComputedPass> {
+export async function computePass({ bars: packedBars, news, earnings, shownDays, pointInTimeMembers, minTrainingDays }: PassInputs): Promise<ComputedPass> {
   const bars = unpackBars(packedBars);
   const { features, marketProxy } = await priceInputs(bars);
-  const input = { features, tradingDays: bars.tradingDays, news: newsIndexOf(unpackNews(news)), membersOn: pointInTimeMembers ? sp500MembersOn : undefined };
+  const input = walkForwardInput(features, bars.tradingDays, newsIndexOf(unpackNews(news)), earnings, pointInTimeMembers);
   // Pauses let a shorter task sent to the same worker (a past day's indicators) run between steps.
-  const rebalances = await walkForward(input, () => yieldToEventLoop());
+  const rebalances = await walkForward(input, { pause: () => yieldToEventLoop(), minTrainingDays });
   const record = trackRecord(rebalances, features, bars.tradingDays);
   await yieldToEventLoop();
   const shown = shownDays.filter((day) => !rebalances.some((rebalance) => rebalance.date === day));

@@ -11,10 +11,10 @@ import { packBars } from "../market-data/packed-bars";
 import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
 import { turnForRequests } from "../shared/turn-for-requests";
 import { buffersOf } from "../workers/worker-pool";
-import { aiPicksWorker, featuresOf } from "./ai-picks-compute";
+import { aiPicksWorker, featuresOf, walkForwardInput } from "./ai-picks-compute";
+import { readEarningsRows } from "./earnings-inputs";
 import { packNews, readNewsIndex, readNewsRows } from "./news-inputs";
-import { sp500MembersOn } from "../market-data/universes";
-import { MODEL_VERSION, type WalkForwardInput } from "./walk-forward";
+import { MODEL_VERSION, type FittedModel, type WalkForwardInput } from "./walk-forward";
 import { untilAborted } from "../shared/until-aborted";
 
 export const AI_PICKS_LOCK_ID = 0x61697063;
@@ -41,12 +41,13 @@ export async function modelInputs(deps: Pick<AppDeps, "db" | "technicals">): Pro
   return inputsCache.inputs;
 }
 
-/** The features are computed in a worker thread (a few seconds over the bundled prices); the news index here. */
+/** The features are computed in a worker thread (a few seconds over the bundled prices); the news and earnings indexes here. */
 async function readModelInputs(deps: Pick<AppDeps, "db" | "technicals">): Promise<ModelInputs> {
   const bars = await deps.technicals.bars();
   const computed = await aiPicksWorker.run("featureValues", [await packBars(bars)]);
   const news = await readNewsIndex(deps.db);
-  return { features: featuresOf(bars, computed), tradingDays: bars.tradingDays, news, membersOn: sp500MembersOn, bars, marketProxy: computed.marketProxy };
+  const earnings = await readEarningsRows(deps.db);
+  return { ...walkForwardInput(featuresOf(bars, computed), bars.tradingDays, news, earnings), bars, marketProxy: computed.marketProxy };
 }
 
 /** The last trading day on or before `day` (null before the first). */
@@ -78,6 +79,9 @@ async function storePicks(db: Database, runId: number, date: string, payload: st
       AS x(t text, r int, p numeric, a numeric, r1 numeric, r3 numeric, r12 numeric, rsi numeric, s float8, f jsonb, n int, b int, fr float8)`;
 }
 
+/** A run's model as stored: everything but the fittedOn and training columns, which have their own. */
+const storedModel = ({ candidate, label, fit, weights, calibration, selection }: FittedModel) => ({ candidate, label, fit, weights, calibration, selection });
+
 /** One pass: compute everything, store it beside the previous pass, then switch readers to it. */
 export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSignal } = {}): Promise<AiPicksPassResult> {
   const started = performance.now();
@@ -92,11 +96,13 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
   );
   const news = packNews(await untilAborted(readNewsRows(deps.db), options.signal));
   await turnForRequests();
+  const earnings = await untilAborted(readEarningsRows(deps.db), options.signal);
+  await turnForRequests();
   // The computation (features, walk-forward, track record, shown days) in a worker thread: the
   // typed arrays are copied there, the news arrays moved.
-  const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, shownDays, pointInTimeMembers: true }], {
+  const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, earnings, shownDays, pointInTimeMembers: true }], {
     signal: options.signal,
-    transfer: buffersOf([news.counts, news.times, news.timeKnown, news.scores]),
+    transfer: buffersOf([news.counts, news.times, news.timeKnown, news.scores, news.ratings]),
   });
   const sources = {
     prices: bars.sourceRanges.map((range) => sourceLabel(range.source, range.first, range.last)),
@@ -124,7 +130,7 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
         trainingSamples: model.trainingSamples,
         trainingFrom: model.trainingFrom,
         trainingThrough: model.trainingThrough,
-        model: { intercept: model.intercept, weights: model.weights, calibration: model.calibration },
+        model: storedModel(model),
         universeSize,
         periodEnd,
         outcome: outcome ?? undefined,

@@ -9,6 +9,7 @@ import {
   assertPicksAllowed,
   FREE_PICKS,
   MAX_PICKS_PAGE,
+  modelVerdict,
   newsNoteOf,
   whyOf,
   type AiModelView,
@@ -19,7 +20,10 @@ import {
   type AiTrackRecordView,
 } from "./ai-picks";
 import { FACTORS } from "./features";
-import type { RebalanceOutcome, ScoreCalibration, StrategySummary } from "./track-record";
+import { SIGNALS, type CandidateChoice, type RebalanceOutcome, type ScoreCalibration, type SensitivityRow, type Signal, type StrategySummary } from "./track-record";
+import type { CandidateRecord } from "./walk-forward";
+import { reliabilityBinType } from "../shared/reliability-bin.graphql";
+import { intervalExcludesZero, type Interval } from "../shared/statistics";
 
 /** Computed lists, in memory: priced as one item. */
 const precomputed = { complexity: { field: 1, multiplier: 1 } } as const;
@@ -61,22 +65,47 @@ const AiPickRef = builder.objectRef<AiPickView>("AiPick").implement({
   }),
 });
 
-const AiFactorWeightRef = builder.objectRef<AiModelView["weights"][number]>("AiFactorWeight").implement({
+const AiFactorWeightRef = builder.objectRef<NonNullable<AiModelView["weights"]>[number]>("AiFactorWeight").implement({
   fields: (t) => ({ factor: t.exposeString("factor"), label: t.exposeString("label"), weight: t.exposeFloat("weight") }),
 });
 
+const AiCandidateRecordRef = builder.objectRef<CandidateRecord>("AiCandidateRecord").implement({
+  description: "A candidate model's own walk-forward record when a rebalance chose its leader: the mean IC of its scores over the earlier months whose outcome was known.",
+  fields: (t) => ({
+    candidate: t.exposeString("candidate"),
+    label: t.exposeString("label"),
+    meanIc: t.exposeFloat("meanIc", { nullable: true }),
+    months: t.exposeInt("months", { description: "Months of the record looked back on." }),
+  }),
+});
+
 const AiModelRef = builder.objectRef<AiModelView>("AiModel").implement({
-  description: "The fit that scored a day: a ridge regression of the 21-day forward-return rank on the normalised inputs, refit at each monthly rebalance.",
+  description:
+    "The fit that scored a day: the candidate chosen at the monthly rebalance by the nested walk-forward (an equal-weight factor composite, ridge regressions or boosted trees), predicting the 21-day forward-return rank from sector-neutral input ranks.",
   fields: (t) => ({
     version: t.exposeString("version"),
     fittedOn: t.exposeString("fittedOn", { description: "The rebalance day it was fitted on." }),
-    trainingSamples: t.exposeInt("trainingSamples", { description: "Ticker-days in its expanding training window." }),
+    candidate: t.exposeString("candidate", { description: "The candidate that led: composite, ridge-0.01, ridge-0.1, gbt-d2 or gbt-d3." }),
+    label: t.exposeString("label", { description: "The candidate in words." }),
+    selection: t.field({ type: [AiCandidateRecordRef], ...precomputed, description: "Every candidate's record at the choice.", resolve: (model) => model.selection }),
+    trainingSamples: t.exposeInt("trainingSamples", { description: "Ticker-days in its expanding training window (two sample days a month)." }),
     trainingFrom: t.exposeString("trainingFrom", { nullable: true }),
     trainingThrough: t.exposeString("trainingThrough", { nullable: true, description: "The last training day: its 21-day outcome was known on fittedOn." }),
-    intercept: t.exposeFloat("intercept"),
-    weights: t.field({ type: [AiFactorWeightRef], ...precomputed, resolve: (model) => model.weights }),
+    intercept: t.float({ nullable: true, description: "Ridge only.", resolve: (model) => (model.fit.kind === "ridge" ? model.fit.intercept : null) }),
+    weights: t.field({
+      type: [AiFactorWeightRef],
+      nullable: true,
+      ...precomputed,
+      description: "Each input's weight for a linear candidate (ridge, composite); null for trees, whose contributions are per pick.",
+      resolve: (model) => model.weights,
+    }),
     calibrationIntercept: t.float({ resolve: (model) => model.calibration.intercept }),
-    calibrationSlope: t.float({ description: "aiScore = 1 ÷ (1 + e^−(calibrationIntercept + calibrationSlope × score)).", resolve: (model) => model.calibration.slope }),
+    calibrationSlope: t.float({ resolve: (model) => model.calibration.slope }),
+    calibrationShrink: t.float({
+      description: "aiScore = 0.5 + (1 ÷ (1 + e^−(calibrationIntercept + calibrationSlope × score)) − 0.5) × calibrationShrink; the shrink is months ÷ (months + 12), 0 before 6 months.",
+      resolve: (model) => model.calibration.shrink,
+    }),
+    calibrationMonths: t.int({ description: "Months of out-of-sample record the calibration was fitted on.", resolve: (model) => model.calibration.months }),
   }),
 });
 
@@ -129,6 +158,13 @@ const AiPicksConnection = builder.connectionObject(
       sources: t.field({ type: AiSourcesRef, nullable: true, resolve: (connection) => (connection as PicksConnectionShape).day.sources }),
       computedAt: t.field({ type: "DateTime", nullable: true, resolve: (connection) => (connection as PicksConnectionShape).day.computedAt }),
       freeLimit: t.int({ description: "Ranks anyone may read; the rest need Pro.", resolve: () => FREE_PICKS }),
+      edgeShown: t.boolean({
+        nullable: true,
+        description:
+          "Whether the published track record shows the model beating every baseline with a 95 % IC interval above zero (null while it is computed). When false, read the picks as a ranking by model.label, not a demonstrated forecast.",
+        resolve: async (_connection, _args, context) => (await modelVerdict(context))?.beats ?? null,
+      }),
+      verdict: t.string({ nullable: true, description: "The track record's verdict in words.", resolve: async (_connection, _args, context) => (await modelVerdict(context))?.text ?? null }),
     }),
   },
   { name: "AiPickEdge" },
@@ -174,18 +210,39 @@ builder.queryField("aiPicks", (t) =>
   }),
 );
 
+const IntervalRef = builder.objectRef<Interval>("ConfidenceInterval").implement({
+  description: "A 95 % block-bootstrap interval over months (blocks of consecutive months resampled with replacement).",
+  fields: (t) => ({
+    estimate: t.exposeFloat("estimate"),
+    low: t.exposeFloat("low"),
+    high: t.exposeFloat("high"),
+    significant: t.boolean({ description: "The interval excludes zero.", resolve: (interval) => intervalExcludesZero(interval) }),
+    resamples: t.exposeInt("resamples"),
+    blockLength: t.exposeInt("blockLength", { description: "Months per block." }),
+  }),
+});
+
 const StrategySummaryRef = builder.objectRef<StrategySummary>("AiStrategySummary").implement({
   description: "One strategy over the completed rebalances. Returns are fractions (0.012 = 1.2 %).",
   fields: (t) => ({
-    strategy: t.exposeString("strategy", { description: "model_top5 | model_decile | momentum_top5 | momentum_decile | universe" }),
+    strategy: t.exposeString("strategy", {
+      description: "model_top5 | momentum_top5 | reversal_top5 | lowVolatility_top5 | value_top5 | composite_top5 | model_decile | momentum_decile | universe",
+    }),
     label: t.exposeString("label"),
     cumulativeReturn: t.exposeFloat("cumulativeReturn"),
     annualisedReturn: t.exposeFloat("annualisedReturn", { description: "(1 + cumulative)^(12 ÷ months) − 1." }),
-    annualisedExcessReturn: t.exposeFloat("annualisedExcessReturn", { description: "annualisedReturn minus the equal-weight universe's." }),
+    annualisedExcessReturn: t.exposeFloat("annualisedExcessReturn", { description: "annualisedReturn minus the equal-weight members'." }),
     meanMonthlyReturn: t.exposeFloat("meanMonthlyReturn"),
     maxDrawdown: t.exposeFloat("maxDrawdown", { description: "Largest fall from a running peak of the daily value." }),
     averageTurnover: t.exposeFloat("averageTurnover", { nullable: true, description: "Buys + sells per rebalance as a fraction of the portfolio, after the first purchase." }),
-    hitRate: t.exposeFloat("hitRate", { nullable: true, description: "Top-5 strategies: share of picks whose period return beat the universe median." }),
+    hitRate: t.exposeFloat("hitRate", { nullable: true, description: "Top-5 strategies: share of picks whose period return beat the members' median." }),
+    hitRateInterval: t.field({ type: IntervalRef, nullable: true, resolve: (summary) => summary.hitRateInterval }),
+    meanIc: t.exposeFloat("meanIc", { nullable: true, description: "Top-5 strategies: the ranking signal's mean monthly Spearman IC." }),
+    icInterval: t.field({ type: IntervalRef, nullable: true, resolve: (summary) => summary.icInterval }),
+    icNeweyWestT: t.exposeFloat("icNeweyWestT", { nullable: true, description: "Mean IC ÷ its Newey–West (HAC) standard error." }),
+    monthlyExcess: t.exposeFloat("monthlyExcess", { nullable: true, description: "Mean monthly return minus the members' (null for the members)." }),
+    monthlyExcessInterval: t.field({ type: IntervalRef, nullable: true, resolve: (summary) => summary.monthlyExcessInterval }),
+    excessNeweyWestT: t.exposeFloat("excessNeweyWestT", { nullable: true }),
   }),
 });
 
@@ -197,16 +254,30 @@ const TrackPointRef = builder.objectRef<AiTrackRecordView["curve"][number]>("AiT
     modelDecile: t.exposeFloat("model_decile"),
     momentumTop5: t.exposeFloat("momentum_top5"),
     momentumDecile: t.exposeFloat("momentum_decile"),
+    reversalTop5: t.exposeFloat("reversal_top5"),
+    lowVolatilityTop5: t.exposeFloat("lowVolatility_top5"),
+    valueTop5: t.exposeFloat("value_top5"),
+    compositeTop5: t.exposeFloat("composite_top5"),
     universe: t.exposeFloat("universe"),
   }),
 });
 
+const SignalIcRef = builder.objectRef<{ signal: Signal; label: string; ic: number | null }>("AiSignalIc").implement({
+  fields: (t) => ({ signal: t.exposeString("signal"), label: t.exposeString("label"), ic: t.exposeFloat("ic", { nullable: true }) }),
+});
+
 const RebalanceOutcomeRef = builder.objectRef<RebalanceOutcome>("AiRebalanceOutcome").implement({
-  description: "What a completed rebalance earned to the next rebalance's close (after 10 bps per unit of turnover; the universe at no cost).",
+  description: "What a completed rebalance earned to the next rebalance's close (after 10 bps per unit of turnover; the members at no cost).",
   fields: (t) => ({
     periodEnd: t.exposeString("periodEnd"),
-    ic: t.exposeFloat("ic", { nullable: true, description: "Spearman correlation of the score with the realised returns." }),
+    ic: t.exposeFloat("ic", { nullable: true, description: "Spearman correlation of the model's score with the realised returns." }),
     baselineIc: t.exposeFloat("baselineIc", { nullable: true, description: "The same for 12-1 momentum." }),
+    signalIcs: t.field({
+      type: [SignalIcRef],
+      ...precomputed,
+      description: "The same for the model and every baseline.",
+      resolve: (outcome) => SIGNALS.map(({ key, label }) => ({ signal: key, label, ic: outcome.ics?.[key] ?? null })),
+    }),
     universeMedian: t.exposeFloat("universeMedian", { nullable: true }),
     modelTop5Return: t.float({ resolve: (outcome) => outcome.returns.model_top5 }),
     modelDecileReturn: t.float({ resolve: (outcome) => outcome.returns.model_decile }),
@@ -215,7 +286,7 @@ const RebalanceOutcomeRef = builder.objectRef<RebalanceOutcome>("AiRebalanceOutc
     universeReturn: t.float({ resolve: (outcome) => outcome.returns.universe }),
     modelTop5Turnover: t.float({ resolve: (outcome) => outcome.turnover.model_top5 }),
     momentumTop5Turnover: t.float({ resolve: (outcome) => outcome.turnover.momentum_top5 }),
-    top5Hits: t.exposeInt("top5Hits", { description: "Top-5 picks that beat the universe median." }),
+    top5Hits: t.exposeInt("top5Hits", { description: "Top-5 picks that beat the members' median." }),
     top5Count: t.exposeInt("top5Count"),
   }),
 });
@@ -233,14 +304,40 @@ const RebalanceRef = builder.objectRef<AiRebalanceView>("AiRebalance").implement
   }),
 });
 
+const ReliabilityBinRef = reliabilityBinType("AiReliabilityBin", "Ticker-months whose AI score fell in [from, to): how often they beat the members' median.");
+
 const CalibrationRef = builder.objectRef<ScoreCalibration>("AiScoreCalibration").implement({
   description: "How well aiScore worked as a probability out of sample, over every ticker of the completed rebalances.",
   fields: (t) => ({
     picks: t.exposeInt("picks", { description: "Ticker-months scored with a known outcome." }),
-    brierScore: t.exposeFloat("brierScore", { description: "Mean (aiScore − beat)², beat = 1 when the return beat the universe median; a constant 0.5 scores 0.25." }),
+    brierScore: t.exposeFloat("brierScore", { description: "Mean (aiScore − beat)², beat = 1 when the return beat the members' median; a constant 0.5 scores 0.25." }),
+    constantBrier: t.float({ description: "A constant 50 %: 0.25.", resolve: () => 0.25 }),
+    brierDifference: t.field({
+      type: IntervalRef,
+      nullable: true,
+      description: "brierScore − 0.25 with its interval: below zero is better than the constant.",
+      resolve: (calibration) => calibration.brierDifference ?? null,
+    }),
     top5MeanAiScore: t.exposeFloat("top5MeanAiScore", { description: "The top 5's mean aiScore: the share of them expected to beat the median." }),
     top5HitRate: t.exposeFloat("top5HitRate", { nullable: true, description: "The share that did." }),
+    reliability: t.field({ type: [ReliabilityBinRef], ...precomputed, description: "Predicted against observed, in 10 bins of aiScore.", resolve: (calibration) => calibration.reliability ?? [] }),
   }),
+});
+
+const SensitivityRowRef = builder.objectRef<SensitivityRow>("AiSensitivityRow").implement({
+  description: "The AI portfolio under another N or cost (the same rebalances).",
+  fields: (t) => ({
+    picks: t.exposeString("picks", { description: "5, 10 or decile." }),
+    costBps: t.exposeFloat("costBps"),
+    annualisedReturn: t.exposeFloat("annualisedReturn"),
+    annualisedExcessReturn: t.exposeFloat("annualisedExcessReturn"),
+    monthlyExcess: t.field({ type: IntervalRef, nullable: true, resolve: (row) => row.monthlyExcess }),
+  }),
+});
+
+const CandidateChoiceRef = builder.objectRef<CandidateChoice>("AiCandidateChoice").implement({
+  description: "How many completed rebalances a candidate led.",
+  fields: (t) => ({ candidate: t.exposeString("candidate"), label: t.exposeString("label"), months: t.exposeInt("months") }),
 });
 
 const AiTrackRecordRef = builder.objectRef<AiTrackRecordView>("AiTrackRecord").implement({
@@ -252,10 +349,16 @@ const AiTrackRecordRef = builder.objectRef<AiTrackRecordView>("AiTrackRecord").i
     firstRebalance: t.exposeString("firstRebalance", { nullable: true }),
     lastPeriodEnd: t.exposeString("lastPeriodEnd", { nullable: true }),
     meanIc: t.exposeFloat("meanIc", { nullable: true }),
-    icTStat: t.exposeFloat("icTStat", { nullable: true, description: "mean IC ÷ (its standard deviation ÷ √months)." }),
+    icTStat: t.exposeFloat("icTStat", { nullable: true, description: "Mean IC ÷ its Newey–West (HAC) standard error." }),
     baselineMeanIc: t.exposeFloat("baselineMeanIc", { nullable: true }),
     baselineIcTStat: t.exposeFloat("baselineIcTStat", { nullable: true }),
-    beatsBaseline: t.exposeBoolean("beatsBaseline", { nullable: true }),
+    beatsBaseline: t.exposeBoolean("beatsBaseline", {
+      nullable: true,
+      description: "True only when the model's mean IC is above every baseline's and its 95 % interval is above zero.",
+    }),
+    bestBaseline: t.field({ type: StrategySummaryRef, nullable: true, description: "The baseline with the highest mean IC.", resolve: (record) => record.bestBaseline }),
+    sensitivity: t.field({ type: [SensitivityRowRef], ...precomputed, resolve: (record) => record.sensitivity ?? [] }),
+    choices: t.field({ type: [CandidateChoiceRef], ...precomputed, resolve: (record) => record.choices ?? [] }),
     verdict: t.exposeString("verdict", { nullable: true }),
     method: t.exposeString("method"),
     survivorship: t.exposeString("survivorship"),

@@ -6,7 +6,10 @@ import { decimalIntegerParam } from "../errors/int-range";
 import { parseInput } from "../errors/validation";
 import { cachePolicy, PUBLIC } from "../http/cache-headers";
 import { requestContext } from "../http/request-context";
-import { aiPicksDay, aiTrackRecord, assertPicksAllowed, FREE_PICKS, METHOD_TEXT, newsNoteOf, whyOf } from "./ai-picks";
+import { aiPicksDay, aiTrackRecord, assertPicksAllowed, FREE_PICKS, METHOD_TEXT, newsNoteOf, whyOf, type AiModelView } from "./ai-picks";
+
+/** A day's model without its fit (a tree ensemble's nodes): the weights, choice and calibration say what scored the day. */
+const withoutFit = ({ fit: _fit, ...model }: AiModelView) => model;
 
 /** ?limit=: how many picks, 1–1000 in decimal digits (default: the free ones, or every pick for Pro). */
 export const AI_PICKS_LIMIT = { min: 1, max: 1_000 } as const;
@@ -55,7 +58,7 @@ export function aiPicksRoutes(deps: AppDeps): Router {
       message: day.message,
       total: day.picks.length,
       freeLimit: FREE_PICKS,
-      model: day.model && { ...day.model, method: METHOD_TEXT },
+      model: day.model && { ...withoutFit(day.model), method: METHOD_TEXT },
       kind: day.kind,
       sources: day.sources,
       computedAt: day.computedAt?.toISOString() ?? null,

@@ -10,10 +10,21 @@ import { dayWithoutAsOf, parsePriceAsOf, storedPriceRange, type DayWithoutAsOf }
 import { securityInfo } from "../market-data/universes";
 import { FACTORS, type Factor } from "./features";
 import { aiPicksPassRunning, modelInputs, tradingDayOnOrBefore } from "./ai-picks-pass";
-import type { Calibration } from "./model";
 import { COST_PER_TURNOVER } from "../backtest/backtest-math";
 import { STRATEGIES, TOP_PICKS, type RebalanceOutcome, type StrategySummary, type TrackRecord } from "./track-record";
-import { crossSection, HORIZON_DAYS, MIN_TRAINING_SAMPLES, MODEL_VERSION, RIDGE_LAMBDA, scoreCrossSection, type FittedModel, type PickFactor } from "./walk-forward";
+import {
+  CANDIDATES,
+  crossSection,
+  HORIZON_DAYS,
+  MIN_SELECTION_MONTHS,
+  MIN_TRAINING_DAYS,
+  MODEL_VERSION,
+  SELECTION_MONTHS,
+  scoreCrossSection,
+  type FittedModel,
+  type PickFactor,
+} from "./walk-forward";
+import { intervalExcludesZero, type Interval } from "../shared/statistics";
 
 /** Picks anyone may read on a day; rank FREE_PICKS + 1 onwards needs Pro. */
 export const FREE_PICKS = TOP_PICKS;
@@ -42,7 +53,7 @@ export type AiPickView = {
   forwardReturn: number | null;
 };
 
-export type AiModelView = Omit<FittedModel, "weights"> & { version: string; weights: { factor: Factor; label: string; weight: number }[] };
+export type AiModelView = Omit<FittedModel, "weights"> & { version: string; weights: { factor: Factor; label: string; weight: number }[] | null };
 
 export type AiPicksStatus = "READY" | "COMPUTING" | "NO_MODEL" | "NO_PRICES";
 
@@ -73,13 +84,16 @@ const byContribution = (factors: PickFactor[]) =>
   factors.map((factor) => ({ ...factor, label: labelOf.get(factor.factor)! })).sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
 
 function modelView(run: Pick<AiPickRun, "fittedOn" | "model" | "trainingSamples" | "trainingFrom" | "trainingThrough">): AiModelView {
-  const stored = run.model as { intercept: number; weights: { factor: Factor; weight: number }[]; calibration: Calibration };
+  const stored = run.model as Pick<FittedModel, "candidate" | "label" | "fit" | "weights" | "calibration" | "selection">;
   return {
     version: MODEL_VERSION,
     fittedOn: run.fittedOn,
-    intercept: stored.intercept,
-    weights: stored.weights.map((weight) => ({ ...weight, label: labelOf.get(weight.factor)! })),
+    candidate: stored.candidate,
+    label: stored.label,
+    fit: stored.fit,
+    weights: stored.weights?.map((weight) => ({ ...weight, label: labelOf.get(weight.factor)! })) ?? null,
     calibration: stored.calibration,
+    selection: stored.selection,
     trainingSamples: run.trainingSamples,
     trainingFrom: run.trainingFrom,
     trainingThrough: run.trainingThrough,
@@ -202,8 +216,8 @@ async function readDay(deps: Deps, record: TrackRecordRow, day: string, requeste
     return empty(
       "NO_MODEL",
       first
-        ? `The model's first fit is on ${first.date}, the first month-start with ${MIN_TRAINING_SAMPLES.toLocaleString("en-US")} training samples (a year of prices, then a month of known outcomes); pick a later day.`
-        : "The stored prices are too short for a first fit: the model needs a year of prices and then a month of known outcomes.",
+        ? `The model's first fit is on ${first.date}, the first month-start with ${MIN_TRAINING_DAYS} training days of known outcomes (a year of prices, then four months); pick a later day.`
+        : "The stored prices are too short for a first fit: the model needs a year of prices and then four months of known outcomes.",
       requestedAsOf,
       day,
     );
@@ -244,8 +258,8 @@ export const whyOf = (pick: AiPickView) =>
 
 export const newsNoteOf = (pick: AiPickView) =>
   pick.newsArticles === 0
-    ? `No articles named ${pick.ticker} in the 7 days to ${pick.date}: the news input is neutral (0).`
-    : `${pick.newsArticles} article${pick.newsArticles === 1 ? "" : "s"} named ${pick.ticker} in the 7 days to ${pick.date}.`;
+    ? `No articles named ${pick.ticker} in the 7 days to ${pick.date}'s close: the news inputs are neutral (the middle rank).`
+    : `${pick.newsArticles} article${pick.newsArticles === 1 ? "" : "s"} named ${pick.ticker} in the 7 days to ${pick.date}'s close.`;
 
 /** Past the free top 5: PRO_REQUIRED naming the argument that asked for it. */
 export function assertPicksAllowed(viewer: Viewer | null, offset: number, count: number, field: string): void {
@@ -260,6 +274,7 @@ export type AiTrackRecordView = Omit<TrackRecord, "outcomes"> & {
   message: string | null;
   rebalances: AiRebalanceView[];
   beatsBaseline: boolean | null;
+  bestBaseline: StrategySummary | null;
   verdict: string | null;
   method: string;
   survivorship: string;
@@ -283,37 +298,65 @@ export type AiRebalanceView = {
 };
 
 export const METHOD_TEXT =
-  `On each month's first trading day every S&P 500 member of that day (point in time) with a year of prices and a bar that day is scored from ${FACTORS.length} inputs: ` +
-  `${FACTORS.map((factor) => factor.label).join(", ")}. The price inputs are turned into ranks across that day's tickers (−0.5 to 0.5); ` +
-  `news sentiment is the mean score of the articles naming the ticker in the 7 days to the day, and 0 (neutral) with none. ` +
-  `A ridge regression (penalty ${RIDGE_LAMBDA} per sample) predicts the rank of each ticker's return over the next ${HORIZON_DAYS} trading days. ` +
-  `It is refit every month on every earlier day whose ${HORIZON_DAYS}-day outcome was already known (an expanding window, so no pick sees a later price), ` +
-  `from the first month with ${MIN_TRAINING_SAMPLES.toLocaleString("en-US")} such samples. The AI score is the prediction turned into the probability of beating the universe's median ` +
-  `return (Platt scaling on the same training samples). A factor's contribution is its weight × the ticker's normalised input. ` +
-  `Portfolios buy the picks in equal weights at the rebalance day's close and hold them to the next one, paying ${COST_PER_TURNOVER * 10_000} bps per unit of turnover; ` +
-  `the universe is every scored ticker in equal weights, at no cost. IC is the Spearman correlation between the score and the realised return; ` +
-  `returns are price returns (dividends not included). Days between rebalances are scored with the month's fit.`;
+  `On each month's first trading day every S&P 500 member of that day (point in time) with a year of prices and a bar that day is described by ${FACTORS.length} inputs known at that day's close: ` +
+  `${FACTORS.map((factor) => factor.label).join(", ")}. Each input is ranked within the member's GICS sector (−0.5 to 0.5; unknown in the middle). ` +
+  `Filed figures count 90 days after their fiscal year's end; an earnings report after the close counts from the next day; an article counts once published by the 16:00 New York close, a date-only one from the next trading day. ` +
+  `Five candidates predict the rank of each member's return over the next ${HORIZON_DAYS} trading days: ${CANDIDATES.map((candidate) => candidate.label).join(", ")}. ` +
+  `Each is refit every month on the samples (two trading days a month) whose ${HORIZON_DAYS}-day outcome was known by that day's close, from the first month with ${MIN_TRAINING_DAYS} such days (four months). ` +
+  `The candidate with the best mean IC over its own walk-forward record of the previous ${SELECTION_MONTHS} months leads (the composite until ${MIN_SELECTION_MONTHS} months exist): the choice never sees the month it is tested on. ` +
+  `The AI score is the leader's score turned into the probability of beating the members' median (Platt scaling on that same out-of-sample record, pulled toward 50 % when the record is short). ` +
+  `A factor's contribution is its weight × the member's rank (for trees, the change along the member's path through each tree). ` +
+  `Portfolios buy the top 5 in equal weights at the rebalance day's close and hold them to the next one, paying ${COST_PER_TURNOVER * 10_000} bps per unit of turnover; ` +
+  `the baselines (12-1 momentum, 1-month reversal, low volatility, value, the composite) follow the same rules, and the members are held in equal weights at no cost. IC is the Spearman correlation between a score and the realised return; ` +
+  `intervals are 95 % block-bootstrap intervals over months and t-statistics are Newey–West; returns are price returns (dividends not included). Days between rebalances are scored with the month's fit.`;
 
 export const SURVIVORSHIP_TEXT =
   "Survivorship bias, reduced: the universe is each day's S&P 500 members, former members included, as far as the bundled prices have them. " +
   "Members that left the index between Feb 2018 and Apr 2021 have no prices after 2018-02-07 and drop out then (about 12 % of members in mid-2018), " +
   "which flatters every strategy from 2018, the universe and momentum included.";
 
-const percent = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(1)}%`;
+const percent = (value: number, digits = 1) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(digits)}%`;
+const ic = (value: number | null) => (value === null ? "n/a" : `${value < 0 ? "−" : ""}${Math.abs(value).toFixed(3)}`);
+const intervalWords = (interval: Interval | null, format: (value: number) => string) =>
+  interval === null ? "" : ` (95 % interval ${format(interval.low)} to ${format(interval.high)}${intervalExcludesZero(interval) ? "" : ": not significant"})`;
 
-function verdictOf(strategies: StrategySummary[], meanIc: number | null, baselineMeanIc: number | null, months: number): { beats: boolean; text: string } | null {
+/** The baseline whose mean IC is highest (top-5 strategies ranked by a baseline's signal). */
+const bestBaselineOf = (strategies: StrategySummary[]) =>
+  strategies
+    .filter((entry) => entry.strategy.endsWith("_top5") && entry.strategy !== "model_top5" && entry.meanIc !== undefined && entry.meanIc !== null)
+    .reduce<StrategySummary | null>((best, entry) => (best === null || entry.meanIc! > best.meanIc! ? entry : best), null);
+
+/**
+ * The verdict the page leads with: the model "beats" only when its mean IC is above every
+ * baseline's and its 95 % interval is above zero; otherwise it says which baseline did better and
+ * that the picks are a ranking, not a demonstrated edge.
+ */
+function verdictOf(strategies: StrategySummary[], months: number): { beats: boolean; best: StrategySummary | null; text: string } | null {
   const model = strategies.find((entry) => entry.strategy === "model_top5");
-  const baseline = strategies.find((entry) => entry.strategy === "momentum_top5");
-  if (!model || !baseline) return null;
-  const beats = model.annualisedReturn > baseline.annualisedReturn && (meanIc ?? -Infinity) > (baselineMeanIc ?? -Infinity);
-  const ic = (value: number | null) => (value === null ? "n/a" : value.toFixed(3));
+  const best = bestBaselineOf(strategies);
+  if (!model || !best || model.meanIc === undefined) return null;
+  const above = (model.meanIc ?? -Infinity) > (best.meanIc ?? -Infinity);
+  const significant = model.icInterval ? model.icInterval.low > 0 : false;
+  const beats = above && significant;
+  const excess = model.monthlyExcess === null ? "" : ` Its top 5 earned ${percent(model.monthlyExcess, 2)} a month against the members${intervalWords(model.monthlyExcessInterval, (value) => percent(value, 2))}.`;
   return {
     beats,
+    best,
     text:
-      `Over ${months} monthly rebalances the AI top 5 returned ${percent(model.annualisedReturn)} a year against ${percent(baseline.annualisedReturn)} for plain 12-1 momentum's top 5 ` +
-      `(mean IC ${ic(meanIc)} against ${ic(baselineMeanIc)}). ` +
-      (beats ? "The model beat the momentum baseline on both." : "The model did not beat the momentum baseline."),
+      `Over ${months} monthly rebalances the model's mean IC was ${ic(model.meanIc)}${intervalWords(model.icInterval, ic)}, ` +
+      `${above ? "above" : "not above"} the best baseline, ${best.label.replace(/, top 5$/, "")} (${ic(best.meanIc)}).${excess} ` +
+      (beats
+        ? "The model beat every baseline, with an interval above zero."
+        : "The model has shown no edge over the simplest rules: its picks are a ranking by the chosen candidate, not a demonstrated forecast."),
   };
+}
+
+/** The stored verdict alone (no runs read): whether the model has shown an edge, for the picks' label. */
+export async function modelVerdict(deps: Deps): Promise<{ beats: boolean; text: string } | null> {
+  const record = await latestRecord(deps);
+  if (!record) return null;
+  const summary = record.summary as Omit<TrackRecord, "outcomes" | "curve">;
+  return verdictOf(summary.strategies, summary.months);
 }
 
 export async function aiTrackRecord(deps: Deps): Promise<AiTrackRecordView> {
@@ -336,7 +379,10 @@ export async function aiTrackRecord(deps: Deps): Promise<AiTrackRecordView> {
       curve: [],
       rebalances: [],
       beatsBaseline: null,
+      bestBaseline: null,
       verdict: null,
+      sensitivity: [],
+      choices: [],
       sources: null,
       computedAt: null,
       passMs: null,
@@ -349,7 +395,7 @@ export async function aiTrackRecord(deps: Deps): Promise<AiTrackRecordView> {
     orderBy: { date: "asc" },
     include: { picks: { where: { rank: { lte: FREE_PICKS } }, orderBy: { rank: "asc" } } },
   });
-  const verdict = verdictOf(summary.strategies, summary.meanIc, summary.baselineMeanIc, summary.months);
+  const verdict = verdictOf(summary.strategies, summary.months);
   return {
     ...base,
     status: "READY",
@@ -365,6 +411,9 @@ export async function aiTrackRecord(deps: Deps): Promise<AiTrackRecordView> {
     strategies: summary.strategies.map((entry) => ({ ...entry, label: STRATEGIES.find((known) => known.key === entry.strategy)?.label ?? entry.label })),
     curve: record.curve as AiTrackRecordView["curve"],
     beatsBaseline: verdict?.beats ?? null,
+    bestBaseline: verdict?.best ?? null,
+    sensitivity: summary.sensitivity ?? [],
+    choices: summary.choices ?? [],
     verdict: verdict?.text ?? null,
     sources: record.sources as AiSources,
     computedAt: record.computedAt,

@@ -16,23 +16,52 @@ export type PriceFactor =
   | "volatility60"
   | "beta60"
   | "volumeTrend20";
-export type Factor = PriceFactor | "newsSentiment";
+/** Inputs read per day from filings, earnings reports, analysts and articles (factor-inputs.ts). */
+export type DatedFactor =
+  | "earningsYield"
+  | "bookToPrice"
+  | "returnOnEquity"
+  | "netMargin"
+  | "earningsSurprise"
+  | "surpriseTrend"
+  | "netRatings"
+  | "newsSentiment"
+  | "newsSentimentChange";
+export type Factor = PriceFactor | DatedFactor;
+
+/**
+ * The families of the equal-weight factor composite, each with the sign the literature gives it
+ * (decided before any data was seen: reversal, momentum, low volatility, value, quality, earnings
+ * surprise, analyst revisions, news sentiment).
+ */
+export type FactorFamily = "reversal" | "momentum" | "lowVolatility" | "value" | "quality" | "earnings" | "analysts" | "news";
+
+type FactorDefinition = { key: Factor; label: string; definition: string; family: FactorFamily | null; direction: 1 | -1 | 0 };
 
 /** Every input, in the order of the model's weights, with the words users read beside a pick. */
-export const FACTORS: { key: Factor; label: string; definition: string }[] = [
-  { key: "return1m", label: "1-month return", definition: "close ÷ close 21 trading days earlier − 1" },
-  { key: "return3m", label: "3-month return", definition: "close ÷ close 63 trading days earlier − 1" },
-  { key: "return6m", label: "6-month return", definition: "close ÷ close 126 trading days earlier − 1" },
-  { key: "momentum12_1", label: "12-1 momentum", definition: "the return from 252 to 21 trading days ago (the last month left out)" },
-  { key: "rsi14", label: "RSI 14", definition: "Wilder's 14-day relative strength index" },
-  { key: "sma50Distance", label: "Distance from SMA 50", definition: "close ÷ 50-day simple moving average − 1" },
-  { key: "sma200Distance", label: "Distance from SMA 200", definition: "close ÷ 200-day simple moving average − 1" },
-  { key: "volatility60", label: "60-day volatility", definition: "standard deviation of the last 60 daily log returns × √252" },
-  { key: "beta60", label: "Beta", definition: "beta of the last 60 daily returns against the market proxy" },
-  { key: "volumeTrend20", label: "20-day volume trend", definition: "ln(20-day average volume ÷ 60-day average volume)" },
-  { key: "newsSentiment", label: "News sentiment", definition: "mean sentiment (−1…1) of the articles naming the ticker in the 7 days to the day; none → neutral (0)" },
+export const FACTORS: FactorDefinition[] = [
+  { key: "return1m", label: "1-month return", definition: "close ÷ close 21 trading days earlier − 1 (low is good: 1-month reversal)", family: "reversal", direction: -1 },
+  { key: "return3m", label: "3-month return", definition: "close ÷ close 63 trading days earlier − 1", family: null, direction: 0 },
+  { key: "return6m", label: "6-month return", definition: "close ÷ close 126 trading days earlier − 1", family: null, direction: 0 },
+  { key: "momentum12_1", label: "12-1 momentum", definition: "the return from 252 to 21 trading days ago (the last month left out)", family: "momentum", direction: 1 },
+  { key: "rsi14", label: "RSI 14", definition: "Wilder's 14-day relative strength index", family: null, direction: 0 },
+  { key: "sma50Distance", label: "Distance from SMA 50", definition: "close ÷ 50-day simple moving average − 1", family: null, direction: 0 },
+  { key: "sma200Distance", label: "Distance from SMA 200", definition: "close ÷ 200-day simple moving average − 1", family: null, direction: 0 },
+  { key: "volatility60", label: "60-day volatility", definition: "standard deviation of the last 60 daily log returns × √252 (low is good: low volatility)", family: "lowVolatility", direction: -1 },
+  { key: "beta60", label: "Beta", definition: "beta of the last 60 daily returns against the market proxy", family: null, direction: 0 },
+  { key: "volumeTrend20", label: "20-day volume trend", definition: "ln(20-day average volume ÷ 60-day average volume)", family: null, direction: 0 },
+  { key: "earningsYield", label: "Earnings yield", definition: "net income to common ÷ market cap, from the last 10-K known (filed figures counted 90 days after the year's end)", family: "value", direction: 1 },
+  { key: "bookToPrice", label: "Book-to-price", definition: "total equity ÷ market cap, from the last 10-K known", family: "value", direction: 1 },
+  { key: "returnOnEquity", label: "Return on equity", definition: "net income ÷ total equity, from the last 10-K known", family: "quality", direction: 1 },
+  { key: "netMargin", label: "Net margin", definition: "net income ÷ revenue, from the last 10-K known", family: "quality", direction: 1 },
+  { key: "earningsSurprise", label: "Earnings surprise", definition: "the last reported EPS surprise, % of consensus (clipped to ±50), within 120 days", family: "earnings", direction: 1 },
+  { key: "surpriseTrend", label: "Surprise trend", definition: "mean surprise of the last 2 reports minus that of the 2 before", family: "earnings", direction: 1 },
+  { key: "netRatings", label: "Analyst revisions", definition: "upgrades minus downgrades of the last 90 days", family: "analysts", direction: 1 },
+  { key: "newsSentiment", label: "News sentiment", definition: "mean sentiment (−1…1) of the articles naming the ticker in the 7 days to the day's close", family: "news", direction: 1 },
+  { key: "newsSentimentChange", label: "News sentiment change", definition: "the 7 days' mean sentiment minus that of the 30 days before them", family: "news", direction: 1 },
 ];
-export const PRICE_FACTORS = FACTORS.filter((factor) => factor.key !== "newsSentiment").map((factor) => factor.key as PriceFactor);
+export const PRICE_FACTORS: PriceFactor[] = ["return1m", "return3m", "return6m", "momentum12_1", "rsi14", "sma50Distance", "sma200Distance", "volatility60", "beta60", "volumeTrend20"];
+export const FACTOR_INDEX = new Map(FACTORS.map((factor, index) => [factor.key, index]));
 
 /** Bars a ticker needs before every price input exists: 12-1 momentum looks 252 bars back. */
 export const HISTORY_BARS = 253;

@@ -117,3 +117,30 @@ export function fitPlatt(scores: ArrayLike<number>, labels: ArrayLike<number>, i
   }
   return { intercept: a, slope: b };
 }
+
+/** Groups smaller than this are ranked with the whole cross-section: a rank among 3 says little. */
+export const MIN_GROUP_SIZE = 5;
+
+/**
+ * Centred ranks within groups (sector-neutral ranks): each value ranked among the known values of
+ * its group, so a bank's book-to-price is compared with other banks'. A value whose group (or
+ * group null) has under MIN_GROUP_SIZE known values is ranked among the whole cross-section.
+ */
+export function centredRanksWithin(values: ArrayLike<number>, groups: readonly (string | null)[]): Float64Array {
+  const whole = centredRanks(values);
+  const members = new Map<string, number[]>();
+  for (let index = 0; index < values.length; index++) {
+    const group = groups[index];
+    if (group === null || Number.isNaN(values[index])) continue;
+    let list = members.get(group);
+    if (!list) members.set(group, (list = []));
+    list.push(index);
+  }
+  const ranks = Float64Array.from(whole);
+  for (const indices of members.values()) {
+    if (indices.length < MIN_GROUP_SIZE) continue;
+    const within = centredRanks(indices.map((index) => values[index]));
+    indices.forEach((index, position) => (ranks[index] = within[position]));
+  }
+  return ranks;
+}

@@ -43,7 +43,9 @@ export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$
         computedAt
         totalCount
         freeLimit
+        edgeShown
         model {
+          label
           fittedOn
           trainingSamples
           trainingThrough
@@ -98,13 +100,22 @@ export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$
               <Note>The last trading day on or before {formatMarketDate(data.requestedAsOf)}.</Note>
             ) : null}
           </div>
+          {data.edgeShown === false ? (
+            <Notice tone="warning" title="A ranking, not a proven forecast">
+              <p>
+                The model{data.model ? ` (this month: ${data.model.label.toLowerCase()})` : ""} has not beaten the simplest rules in its published
+                track record: its mean IC is not above the best baseline's, or its 95 % interval includes zero. Read these picks as a ranking by
+                that rule, not as a demonstrated edge.
+              </p>
+            </Notice>
+          ) : null}
           <Note>
             Ranked by the AI score: the model's probability that the stock beats the median of the {formatInteger(data.totalCount)} tickers
-            scored that day over the next 21 trading days. Prices and returns are at that day's close.
+            scored that day over the next 21 trading days, calibrated on its out-of-sample record. Prices and returns are at that day's close.
           </Note>
           {data.model ? (
             <Note>
-              Model fitted on {data.model.fittedOn} on {formatInteger(data.model.trainingSamples)} ticker-days
+              {data.model.label}, chosen and fitted on {data.model.fittedOn} on {formatInteger(data.model.trainingSamples)} ticker-days
               {data.model.trainingThrough ? ` (training through ${data.model.trainingThrough})` : ""}
               {kind ? `; this day is ${kind}` : ""}
               {data.computedAt ? `. Computed ${formatDateTime(data.computedAt)}.` : "."}
@@ -156,8 +167,9 @@ export function AiTopPicks({ picks, onRefresh }: { picks: AiTopPicks_connection$
             </table>
           </TableFrame>
           <Note>
-            A contribution is the factor's weight × the stock's normalised input, added to the predicted return rank (−0.5 to 0.5). A missing
-            input (—) counts as the middle rank, or neutral news. Not investment advice.
+            A contribution is what the factor added to the predicted return rank (−0.5 to 0.5): its weight × the stock's sector-neutral rank for
+            the composite and ridge, the change along the stock's path through each tree for boosted trees. A missing input (—) counts as the
+            middle rank. Not investment advice.
           </Note>
         </>
       )}

@@ -4,16 +4,19 @@ import { graphql, useFragment } from "react-relay";
 import { useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AiSourcesLine } from "../AiPicks/AiSourcesLine";
-import { formatIc, formatShare } from "../AiPicks/format";
+import { formatIc } from "../AiPicks/format";
 import { Note } from "../AiPicks/styles";
 import type { LineChartSeries } from "../LineChart/LineChart";
 import { Notice } from "../Notice/Notice";
-import { formatInteger, formatMarketDate } from "../ScreenResults/format";
+import { formatMarketDate } from "../ScreenResults/format";
 import { formatDateTime } from "../SentimentBadge/sentiment";
 import { SkeletonBar } from "../Skeleton/Skeleton";
 import { Card, StatTile } from "../ui/Layout";
 import { TRACK_RECORD_ANCHOR } from "./anchor";
+import { CalibrationTable } from "./CalibrationTable";
+import { IntervalText } from "./IntervalText";
 import { RebalanceTable } from "./RebalanceTable";
+import { SensitivityTable } from "./SensitivityTable";
 import { StrategyTable } from "./StrategyTable";
 import type { AiTrackRecord_record$key } from "./__generated__/AiTrackRecord_record.graphql";
 
@@ -21,8 +24,9 @@ import type { AiTrackRecord_record$key } from "./__generated__/AiTrackRecord_rec
 const LineChart = lazy(() => import("../LineChart/LineChart"));
 
 /**
- * The AI picks' published walk-forward track record: the verdict against plain 12-1 momentum, each
- * strategy's summary with the ICs, the cumulative curves, every monthly rebalance with its picks
+ * The AI picks' published walk-forward track record: the verdict against the best simple rule, the
+ * ICs and excess return with their intervals, each strategy's summary, the calibration and the
+ * sensitivity, the cumulative curves, every monthly rebalance with its picks
  * and what they returned, and how it was measured (method, survivorship, costs, sources).
  */
 export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_record$key; onRefresh: () => void }) {
@@ -34,33 +38,50 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
         months
         firstRebalance
         lastPeriodEnd
-        meanIc
-        icTStat
-        baselineMeanIc
-        baselineIcTStat
         beatsBaseline
         verdict
+        choices {
+          candidate
+          label
+          months
+        }
+        strategies {
+          strategy
+          icNeweyWestT
+          icInterval {
+            ...IntervalText_interval
+          }
+          monthlyExcessInterval {
+            ...IntervalText_interval
+          }
+        }
+        bestBaseline {
+          label
+          icNeweyWestT
+          icInterval {
+            ...IntervalText_interval
+          }
+        }
         method
         survivorship
         costBps
         horizonDays
         computedAt
         calibration {
-          picks
-          brierScore
-          top5MeanAiScore
-          top5HitRate
+          ...CalibrationTable_calibration
         }
         curve {
           date
           modelTop5
           momentumTop5
+          compositeTop5
           universe
         }
         sources {
           ...AiSourcesLine_sources
         }
         ...StrategyTable_record
+        ...SensitivityTable_record
         ...RebalanceTable_record
       }
     `,
@@ -77,10 +98,12 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
     () => [
       { title: "AI top 5", tone: "primary", points: curve.map((point) => ({ time: point.date, value: point.modelTop5 })) },
       { title: "12-1 momentum top 5", tone: "premium", points: curve.map((point) => ({ time: point.date, value: point.momentumTop5 })) },
+      { title: "Factor composite top 5", tone: "success", points: curve.map((point) => ({ time: point.date, value: point.compositeTop5 })) },
       { title: "Universe", tone: "textMuted", points: curve.map((point) => ({ time: point.date, value: point.universe })) },
     ],
     [curve],
   );
+  const model = data.strategies.find((strategy) => strategy.strategy === "model_top5");
   const first = curve[0];
   const last = curve[curve.length - 1];
 
@@ -93,52 +116,61 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
         <>
           <Note>
             Walk-forward over the stored prices: {data.months} monthly rebalances from {formatMarketDate(data.firstRebalance)} to{" "}
-            {formatMarketDate(data.lastPeriodEnd)}. Each month the model is refit on earlier data only and its top 5 are bought at that day's
-            close and held to the next rebalance, after {data.costBps} bps per unit of turnover; compared with plain 12-1 momentum's top 5
-            and the equal-weight universe.
+            {formatMarketDate(data.lastPeriodEnd)}. Each month five candidate models are refit on earlier data only, the one with the best record
+            over the months before leads, and its top 5 are bought at that day's close and held to the next rebalance, after {data.costBps} bps
+            per unit of turnover; compared on the same months and rules with five simple rules and the equal-weight members.
           </Note>
           {data.verdict ? (
-            <Notice tone={data.beatsBaseline ? "success" : "warning"} title="Verdict">
+            <Notice tone={data.beatsBaseline ? "success" : "warning"} title={data.beatsBaseline ? "Verdict: an edge, measured" : "Verdict: no edge shown"}>
               <p>{data.verdict}</p>
             </Notice>
           ) : null}
-          <StrategyTable record={data} />
           <IcTiles aria-label="Information coefficient">
             <StatTile>
               <dt>Mean IC, AI model</dt>
               <dd>
-                {formatIc(data.meanIc)} <small>t-stat {formatIc(data.icTStat, 2)}</small>
+                <IntervalText interval={model?.icInterval ?? null} format="ic" /> <small>Newey–West t {formatIc(model?.icNeweyWestT, 2)}</small>
               </dd>
             </StatTile>
+            {data.bestBaseline ? (
+              <StatTile>
+                <dt>Mean IC, best baseline: {data.bestBaseline.label.replace(/, top 5$/, "")}</dt>
+                <dd>
+                  <IntervalText interval={data.bestBaseline.icInterval} format="ic" /> <small>Newey–West t {formatIc(data.bestBaseline.icNeweyWestT, 2)}</small>
+                </dd>
+              </StatTile>
+            ) : null}
             <StatTile>
-              <dt>Mean IC, 12-1 momentum</dt>
+              <dt>AI top 5 vs the members, a month</dt>
               <dd>
-                {formatIc(data.baselineMeanIc)} <small>t-stat {formatIc(data.baselineIcTStat, 2)}</small>
+                <IntervalText interval={model?.monthlyExcessInterval ?? null} format="return" />
               </dd>
             </StatTile>
           </IcTiles>
-          {data.calibration ? (
+          {data.choices.length > 0 ? (
             <Note>
-              The AI score as a probability, out of sample: the top 5 averaged an AI score of {formatShare(data.calibration.top5MeanAiScore)} and{" "}
-              {data.calibration.top5HitRate == null ? "—" : formatShare(data.calibration.top5HitRate)} of them beat the median; over all{" "}
-              {formatInteger(data.calibration.picks)} scored ticker-months the Brier score is {data.calibration.brierScore.toFixed(4)} (a constant 50% scores 0.2500).
+              The model leading each month, chosen by its own walk-forward record only:{" "}
+              {data.choices.map((choice) => `${choice.label} ${choice.months} month${choice.months === 1 ? "" : "s"}`).join(", ")}.
             </Note>
           ) : null}
+          <StrategyTable record={data} />
           <Note>
-            IC: the Spearman correlation between a day's scores and the tickers' returns to the next rebalance, averaged over the months; the
-            t-stat is the mean IC ÷ (its standard deviation ÷ √months).
+            IC: the Spearman correlation between a day's scores and the members' returns to the next rebalance, averaged over the months. Each
+            interval resamples blocks of consecutive months 2,000 times; "not significant" means it includes zero.
           </Note>
+          {data.calibration ? <CalibrationTable calibration={data.calibration} /> : null}
+          <SensitivityTable record={data} />
           {first && last ? (
             <Suspense fallback={<SkeletonBar $height="320px" />}>
               <LineChart
                 series={lines}
-                label={`Cumulative value from ${formatMarketDate(first.date)} to ${formatMarketDate(last.date)} (1 = the first rebalance): AI top 5 ${last.modelTop5.toFixed(3)}, 12-1 momentum top 5 ${last.momentumTop5.toFixed(3)}, equal-weight universe ${last.universe.toFixed(3)}.`}
+                label={`Cumulative value from ${formatMarketDate(first.date)} to ${formatMarketDate(last.date)} (1 = the first rebalance): AI top 5 ${last.modelTop5.toFixed(3)}, 12-1 momentum top 5 ${last.momentumTop5.toFixed(3)}, factor composite top 5 ${last.compositeTop5.toFixed(3)}, equal-weight members ${last.universe.toFixed(3)}.`}
               />
             </Suspense>
           ) : null}
           <Legend>
             <span data-series="model">AI top 5</span> · <span data-series="momentum">12-1 momentum top 5</span> ·{" "}
-            <span data-series="universe">Equal-weight universe</span> · value at each close, 1 = the first rebalance
+            <span data-series="composite">Factor composite top 5</span> · <span data-series="universe">Equal-weight members</span> · value at each close, 1 = the first rebalance
           </Legend>
           <RebalanceTable record={data} />
         </>
@@ -148,7 +180,7 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
         <p>{data.method}</p>
         <p>{data.survivorship}</p>
         <p>
-          Costs: {data.costBps} bps per unit of turnover on the model and momentum portfolios; horizon {data.horizonDays} trading days.
+          Costs: {data.costBps} bps per unit of turnover on the model's and the baselines' portfolios; horizon {data.horizonDays} trading days.
           {data.computedAt ? ` Computed ${formatDateTime(data.computedAt)}.` : ""}
         </p>
         {data.sources && data.lastPeriodEnd ? <AiSourcesLine sources={data.sources} asOf={data.lastPeriodEnd} /> : null}
@@ -181,6 +213,7 @@ const Legend = styled.p`
   [data-series] { font-weight: 700; }
   [data-series="model"] { color: ${({ theme }) => theme.colors.primary}; }
   [data-series="momentum"] { color: ${({ theme }) => theme.colors.premium}; }
+  [data-series="composite"] { color: ${({ theme }) => theme.colors.success}; }
 `;
 
 const MethodCard = styled(Card)`

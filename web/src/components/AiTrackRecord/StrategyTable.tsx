@@ -1,11 +1,17 @@
 import { graphql, useFragment } from "react-relay";
-import { formatShare } from "../AiPicks/format";
+import styled from "styled-components";
+import { formatIc, formatShare } from "../AiPicks/format";
 import { TableFrame } from "../AiPicks/styles";
 import { formatReturn } from "../ScreenBacktest/BacktestReport";
 import { MISSING } from "../ScreenResults/format";
+import { IntervalText } from "./IntervalText";
 import type { StrategyTable_record$key } from "./__generated__/StrategyTable_record.graphql";
 
-/** Each strategy over the completed rebalances, as the API lists them (AI and momentum, top 5 and decile, the universe). */
+/**
+ * Each strategy over the completed rebalances, as the API lists them: the AI top 5 and every
+ * baseline's top 5 on the same months and rules, the deciles and the members; each ranking's IC,
+ * hit rate and monthly excess with their 95 % intervals and Newey–West t.
+ */
 export function StrategyTable({ record }: { record: StrategyTable_record$key }) {
   const data = useFragment(
     graphql`
@@ -16,10 +22,19 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
           label
           cumulativeReturn
           annualisedReturn
-          annualisedExcessReturn
           maxDrawdown
           averageTurnover
-          hitRate
+          icNeweyWestT
+          icInterval {
+            ...IntervalText_interval
+          }
+          hitRateInterval {
+            ...IntervalText_interval
+          }
+          monthlyExcessInterval {
+            ...IntervalText_interval
+          }
+          excessNeweyWestT
         }
       }
     `,
@@ -28,30 +43,39 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
   return (
     <TableFrame>
       <table>
-        <caption>Strategies over {data.months} completed monthly rebalances, after costs (the universe at no cost)</caption>
+        <caption>
+          Strategies over {data.months} completed monthly rebalances, after costs (the members at no cost). Intervals: 95 % block bootstrap over
+          months; t: Newey–West.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Strategy</th>
-            <th scope="col" data-align="end">Cumulative return</th>
-            <th scope="col" data-align="end">Annualised return</th>
-            <th scope="col" data-align="end">Excess vs universe (annualised)</th>
-            <th scope="col" data-align="end">Max drawdown</th>
-            <th scope="col" data-align="end">Average turnover</th>
+            <th scope="col" data-align="end">Mean IC</th>
+            <th scope="col" data-align="end">IC t</th>
             <th scope="col" data-align="end">Hit rate</th>
+            <th scope="col" data-align="end">Excess vs members, a month</th>
+            <th scope="col" data-align="end">Excess t</th>
+            <th scope="col" data-align="end">Cumulative</th>
+            <th scope="col" data-align="end">Annualised</th>
+            <th scope="col" data-align="end">Max drawdown</th>
+            <th scope="col" data-align="end">Turnover</th>
           </tr>
         </thead>
         <tbody>
           {data.strategies.map((strategy) => (
-            <tr key={strategy.strategy}>
-              <th scope="row">{strategy.label}</th>
+            <tr key={strategy.strategy} data-strategy={strategy.strategy}>
+              <Label scope="row">{strategy.label}</Label>
+              <td data-align="end">{strategy.icInterval ? <IntervalText interval={strategy.icInterval} format="ic" /> : MISSING}</td>
+              <td data-align="end">{formatIc(strategy.icNeweyWestT, 2)}</td>
+              <td data-align="end" title={strategy.hitRateInterval ? "Share of picks whose period return beat the members' median" : undefined}>
+                {strategy.hitRateInterval ? <IntervalText interval={strategy.hitRateInterval} format="share" zeroMeaningful={false} /> : MISSING}
+              </td>
+              <td data-align="end">{strategy.monthlyExcessInterval ? <IntervalText interval={strategy.monthlyExcessInterval} format="return" /> : MISSING}</td>
+              <td data-align="end">{formatIc(strategy.excessNeweyWestT, 2)}</td>
               <td data-align="end">{formatReturn(strategy.cumulativeReturn)}</td>
               <td data-align="end">{formatReturn(strategy.annualisedReturn)}</td>
-              <td data-align="end">{strategy.strategy === "universe" ? MISSING : formatReturn(strategy.annualisedExcessReturn)}</td>
               <td data-align="end">{formatShare(strategy.maxDrawdown)}</td>
               <td data-align="end">{formatShare(strategy.averageTurnover)}</td>
-              <td data-align="end" title={strategy.hitRate == null ? undefined : "Share of picks whose period return beat the universe median"}>
-                {formatShare(strategy.hitRate)}
-              </td>
             </tr>
           ))}
         </tbody>
@@ -59,3 +83,7 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
     </TableFrame>
   );
 }
+
+const Label = styled.th`
+  min-width: 11rem;
+`;

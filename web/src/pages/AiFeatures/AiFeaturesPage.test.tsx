@@ -57,7 +57,9 @@ test("a visitor sees the top 5 with score, price, 1-month return and why, and th
   const operations = renderPage({ viewer: signedOut });
   const picks = await picksSection();
   expect(await picks.findByText("Picks of Apr 22, 2020")).toBeTruthy();
-  picks.getByText(/Model fitted on 2020-04-01 on 123,456 ticker-days \(training through 2020-03-02\)/);
+  picks.getByText(/Equal-weight factor composite, chosen and fitted on 2020-04-01 on 123,456 ticker-days \(training through 2020-03-02\)/);
+  // The model has shown no edge: the picks say what they are.
+  picks.getByText("A ranking, not a proven forecast");
   const source = picks.getByRole("note", { name: "About this data" });
   expect(source.textContent).toContain("Offline snapshot");
   expect(source.textContent).toContain("Alpha Vantage daily prices (bundled snapshot, 2018-01-02 → 2021-04-21)");
@@ -144,14 +146,32 @@ test("a Pro user gets the whole ranking, sortable by clicking a header, with mor
 test("the track record shows the verdict, the strategies, the ICs, the chart, every month and how it is measured", async () => {
   renderPage({ viewer: signedOut });
   const record = within((await screen.findByRole("heading", { name: "Track record" })).closest("section")!);
-  record.getByText(/did not beat the momentum baseline/);
+  record.getByText("Verdict: no edge shown");
+  record.getByText(/has shown no edge over the simplest rules/);
   record.getByText(/2 monthly rebalances from Mar 1, 2019 to May 1, 2019/);
 
-  const [strategies, months] = record.getAllByRole("table");
-  expect(bodyRows(strategies)[0]).toEqual(["AI top 5", "+12.30 %", "+6.15 %", "+6.00 %", "18.2 %", "80.0 %", "51.0 %"]);
-  expect(bodyRows(strategies)[4]).toEqual(["Equal-weight universe", "+5.00 %", "+2.50 %", "—", "18.2 %", "—", "—"]);
-  expect(record.getByText("Mean IC, AI model").nextElementSibling!.textContent).toBe("0.031 t-stat 1.52");
-  expect(record.getByText("Mean IC, 12-1 momentum").nextElementSibling!.textContent).toBe("0.012 t-stat 0.41");
+  const [strategies, calibration, sensitivity, months] = record.getAllByRole("table");
+  // Every mean with its interval; "not significant" where it includes zero.
+  expect(bodyRows(strategies)[0]).toEqual([
+    "AI picks, top 5",
+    "0.031 (95 % interval −0.012 to 0.074, not significant)",
+    "1.25",
+    "51.0 % (95 % interval 46.0 % to 56.0 %)",
+    "+0.50 % (95 % interval −0.50 % to +1.50 %, not significant)",
+    "0.40",
+    "+12.30 %",
+    "+6.15 %",
+    "18.2 %",
+    "80.0 %",
+  ]);
+  expect(bodyRows(strategies)[2][1]).toBe("0.041 (95 % interval 0.004 to 0.080)");
+  expect(bodyRows(strategies)[4]).toEqual(["Equal-weight members", "—", "—", "—", "—", "—", "+5.00 %", "+2.50 %", "18.2 %", "—"]);
+  expect(record.getByText("Mean IC, AI model").nextElementSibling!.textContent).toBe("0.031 (95 % interval −0.012 to 0.074, not significant) Newey–West t 1.25");
+  expect(record.getByText("Mean IC, best baseline: 1-month reversal").nextElementSibling!.textContent).toBe("0.041 (95 % interval 0.004 to 0.080) Newey–West t 1.65");
+  record.getByText(/Equal-weight factor composite 1 month, Boosted trees \(60 of depth 3\) 1 month/);
+  record.getByText(/Brier score is 0.2501 against 0.2500 for a constant 50 %/);
+  expect(bodyRows(calibration)[0]).toEqual(["40.0 % – 50.0 %", "480", "49.5 %", "49.0 %"]);
+  expect(bodyRows(sensitivity)[1]).toEqual(["Top decile", "25 bps", "+4.00 %", "+1.50 %", "+0.10 % (95 % interval −0.40 % to +0.60 %, not significant)"]);
 
   const monthRows = bodyRows(months);
   expect(monthRows[1].slice(0, 6)).toEqual(["2019-04-01 → 2019-05-01", "+6.95 %", "+7.74 %", "+3.96 %", "-0.011 (0.010)", "2/5"]);
@@ -164,9 +184,9 @@ test("the track record shows the verdict, the strategies, the ICs, the chart, ev
   record.getByText(TRACK_RECORD.survivorship);
   record.getByText(/Costs: 10 bps per unit of turnover/);
 
-  await waitFor(() => expect(recordedLines.map((line) => line.title)).toEqual(["AI top 5", "12-1 momentum top 5", "Universe"]));
+  await waitFor(() => expect(recordedLines.map((line) => line.title)).toEqual(["AI top 5", "12-1 momentum top 5", "Factor composite top 5", "Universe"]));
   expect(recordedLines[0].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.123 });
-  expect(recordedLines[2].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.05 });
+  expect(recordedLines[3].data.at(-1)).toEqual({ time: "2019-05-01", value: 1.05 });
 });
 
 test("while the first pass runs, the API's message asks to check again in a few seconds", async () => {

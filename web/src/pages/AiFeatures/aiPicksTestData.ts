@@ -51,14 +51,18 @@ export function picksConnection(ranks: number[], totalCount: number, hasNextPage
     computedAt: "2021-05-01T10:00:00.000Z",
     totalCount,
     freeLimit: 5,
-    model: { fittedOn: "2020-04-01", trainingSamples: 123456, trainingThrough: "2020-03-02", trainingFrom: "2018-12-31", weights: [] },
+    edgeShown: false,
+    model: { label: "Equal-weight factor composite", fittedOn: "2020-04-01", trainingSamples: 123456, trainingThrough: "2020-03-02", trainingFrom: "2018-12-31", weights: [] },
     sources: SOURCES,
     edges: ranks.map((rank) => ({ cursor: String(rank - 1), node: pick(rank) })),
     pageInfo: { hasNextPage, hasPreviousPage: false, startCursor: String(ranks[0] - 1), endCursor: String(ranks[ranks.length - 1] - 1) },
   };
 }
 
-const strategy = (key: string, label: string, cumulative: number, excess: number, hitRate: number | null, turnover: number | null) => ({
+/** A 95 % interval as the API gives it. */
+export const interval = (estimate: number, low: number, high: number) => ({ estimate, low, high, significant: low > 0 || high < 0, resamples: 2000, blockLength: 4 });
+
+const strategy = (key: string, label: string, cumulative: number, excess: number, hitRate: number | null, turnover: number | null, ic: [number, number, number] | null) => ({
   strategy: key,
   label,
   cumulativeReturn: cumulative,
@@ -68,6 +72,13 @@ const strategy = (key: string, label: string, cumulative: number, excess: number
   maxDrawdown: 0.182,
   averageTurnover: turnover,
   hitRate,
+  hitRateInterval: hitRate === null ? null : interval(hitRate, hitRate - 0.05, hitRate + 0.05),
+  meanIc: ic?.[0] ?? null,
+  icInterval: ic ? interval(...ic) : null,
+  icNeweyWestT: ic ? ic[0] * 40 : null,
+  monthlyExcess: key === "universe" ? null : excess / 12,
+  monthlyExcessInterval: key === "universe" ? null : interval(excess / 12, excess / 12 - 0.01, excess / 12 + 0.01),
+  excessNeweyWestT: key === "universe" ? null : 0.4,
 });
 
 const outcome = (periodEnd: string, model: number, momentum: number, universe: number, ic: number, hits: number) => ({
@@ -101,7 +112,7 @@ export const TRACK_RECORD = {
   baselineIcTStat: 0.41,
   beatsBaseline: false,
   verdict:
-    "Over 2 monthly rebalances the AI top 5 returned +6.0% a year against +7.1% for plain 12-1 momentum's top 5 (mean IC 0.031 against 0.012). The model did not beat the momentum baseline.",
+    "Over 2 monthly rebalances the model's mean IC was 0.031 (95 % interval −0.012 to 0.074: not significant), not above the best baseline, 1-month reversal (0.041). The model has shown no edge over the simplest rules: its picks are a ranking by the chosen candidate, not a demonstrated forecast.",
   method: "On each month's first trading day every ticker with a year of prices is scored from 11 inputs.",
   survivorship: "Survivorship bias: the universe is the bundled price file's tickers, the S&P 500 members of April 2021.",
   costBps: 10,
@@ -109,16 +120,37 @@ export const TRACK_RECORD = {
   passMs: 1234,
   computedAt: "2021-05-01T10:00:00.000Z",
   strategies: [
-    strategy("model_top5", "AI top 5", 0.123, 0.06, 0.51, 0.8),
-    strategy("model_decile", "AI top decile", 0.1, 0.03, null, 0.5),
-    strategy("momentum_top5", "12-1 momentum top 5", 0.142, 0.071, 0.49, 0.6),
-    strategy("momentum_decile", "12-1 momentum top decile", 0.09, 0.02, null, 0.4),
-    strategy("universe", "Equal-weight universe", 0.05, 0, null, null),
+    strategy("model_top5", "AI picks, top 5", 0.123, 0.06, 0.51, 0.8, [0.0312, -0.012, 0.074]),
+    strategy("momentum_top5", "12-1 momentum, top 5", 0.142, 0.071, 0.49, 0.6, [0.0121, -0.03, 0.05]),
+    strategy("reversal_top5", "1-month reversal, top 5", 0.15, 0.08, 0.52, 1.9, [0.0412, 0.004, 0.08]),
+    strategy("model_decile", "AI picks, top decile", 0.1, 0.03, null, 0.5, null),
+    strategy("universe", "Equal-weight members", 0.05, 0, null, null, null),
   ],
   curve: [
-    { date: "2019-03-01", modelTop5: 1, modelDecile: 1, momentumTop5: 1, momentumDecile: 1, universe: 1 },
-    { date: "2019-04-01", modelTop5: 1.05, modelDecile: 1.02, momentumTop5: 1.06, momentumDecile: 1.03, universe: 1.01 },
-    { date: "2019-05-01", modelTop5: 1.123, modelDecile: 1.1, momentumTop5: 1.142, momentumDecile: 1.09, universe: 1.05 },
+    { date: "2019-03-01", modelTop5: 1, modelDecile: 1, momentumTop5: 1, momentumDecile: 1, compositeTop5: 1, universe: 1 },
+    { date: "2019-04-01", modelTop5: 1.05, modelDecile: 1.02, momentumTop5: 1.06, momentumDecile: 1.03, compositeTop5: 1.04, universe: 1.01 },
+    { date: "2019-05-01", modelTop5: 1.123, modelDecile: 1.1, momentumTop5: 1.142, momentumDecile: 1.09, compositeTop5: 1.08, universe: 1.05 },
+  ],
+  bestBaseline: strategy("reversal_top5", "1-month reversal, top 5", 0.15, 0.08, 0.52, 1.9, [0.0412, 0.004, 0.08]),
+  choices: [
+    { candidate: "composite", label: "Equal-weight factor composite", months: 1 },
+    { candidate: "gbt-d3", label: "Boosted trees (60 of depth 3)", months: 1 },
+  ],
+  calibration: {
+    picks: 960,
+    brierScore: 0.2501,
+    constantBrier: 0.25,
+    brierDifference: interval(0.0001, -0.0002, 0.0004),
+    top5MeanAiScore: 0.51,
+    top5HitRate: 0.5,
+    reliability: [
+      { from: 0.4, to: 0.5, count: 480, meanPredicted: 0.495, observedRate: 0.49 },
+      { from: 0.5, to: 0.6, count: 480, meanPredicted: 0.505, observedRate: 0.51 },
+    ],
+  },
+  sensitivity: [
+    { picks: "5", costBps: 10, annualisedReturn: 0.0615, annualisedExcessReturn: 0.0365, monthlyExcess: interval(0.005, -0.005, 0.015) },
+    { picks: "decile", costBps: 25, annualisedReturn: 0.04, annualisedExcessReturn: 0.015, monthlyExcess: interval(0.001, -0.004, 0.006) },
   ],
   rebalances: [
     {

@@ -36,11 +36,15 @@ test("a signed-in user goes straight to the screener", async () => {
 test("the AI picks' measured track record, never the spec's marketing claims", async () => {
   renderHome(signedOut);
   const card = within((await screen.findByRole("heading", { name: "AI picks with a published track record" })).closest("article")!);
-  card.getByText(
-    "Walk-forward, Mar 2019 – May 2019 (2 monthly rebalances, 10 bps costs): AI top-5 hit rate 51.0 %, annualised excess return vs the equal-weight universe +6.00 %; plain 12-1 momentum's top 5: hit rate 49.0 %, excess +7.10 %.",
+  // The IC and the excess return each with its interval, "not significant" when it includes zero.
+  expect(card.getByText(/^Walk-forward/).textContent).toBe(
+    "Walk-forward, Mar 2019 – May 2019 (2 monthly rebalances, 10 bps costs): mean IC 0.031 (95 % interval −0.012 to 0.074, not significant); " +
+      "the AI top 5 against the equal-weight members +0.50 % (95 % interval −0.50 % to +1.50 %, not significant) a month. Best simple rule: 1-month reversal, mean IC 0.041.",
   );
-  // It did not beat momentum: the verdict says so.
-  card.getByText(TRACK_RECORD.verdict);
+  // No edge over the best simple rule: the verdict says so.
+  expect(card.getByText("No edge shown.").closest("p")!.textContent).toBe(
+    "No edge shown. The model's IC is not above 1-month reversal's: read its picks as a ranking, not a demonstrated forecast.",
+  );
   expect(card.getByRole("link", { name: "See every month's picks and how it is measured" }).getAttribute("href")).toBe("/ai-features#track-record");
   expect(document.body.textContent).not.toMatch(/73 ?%|23 ?% alpha/);
 });

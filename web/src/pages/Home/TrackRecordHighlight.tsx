@@ -1,16 +1,20 @@
 import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
-import { formatMonth, formatShare } from "../../components/AiPicks/format";
+import { formatIc, formatMonth } from "../../components/AiPicks/format";
 import { TRACK_RECORD_ANCHOR } from "../../components/AiTrackRecord/anchor";
-import { formatReturn } from "../../components/ScreenBacktest/BacktestReport";
+import { IntervalText } from "../../components/AiTrackRecord/IntervalText";
 import { Card } from "../../components/ui/Layout";
 import type { TrackRecordHighlight_record$key } from "./__generated__/TrackRecordHighlight_record.graphql";
 
+/** "1-month reversal, top 5" → "1-month reversal". */
+const baselineName = (label: string) => label.replace(/, top 5$/, "");
+
 /**
- * The AI picks' measured record, in one card: the walk-forward period, the top 5's hit rate and
- * annualised excess return against the equal-weight universe, the same for plain 12-1 momentum,
- * and the verdict when the model did not beat it. Nothing until the record is computed.
+ * The AI picks' measured record, in one card: the walk-forward period, the model's mean IC and the
+ * top 5's monthly excess over the equal-weight members, each with its 95 % interval ("not
+ * significant" when it includes zero), the best simple rule's IC, and the verdict when the model
+ * has shown no edge. Nothing until the record is computed.
  */
 export function TrackRecordHighlight({ record }: { record: TrackRecordHighlight_record$key }) {
   const data = useFragment(
@@ -22,31 +26,44 @@ export function TrackRecordHighlight({ record }: { record: TrackRecordHighlight_
         lastPeriodEnd
         costBps
         beatsBaseline
-        verdict
         strategies {
           strategy
-          hitRate
-          annualisedExcessReturn
+          meanIc
+          icInterval {
+            ...IntervalText_interval
+          }
+          monthlyExcessInterval {
+            ...IntervalText_interval
+          }
+        }
+        bestBaseline {
+          label
+          meanIc
         }
       }
     `,
     record,
   );
   const model = data.strategies.find((strategy) => strategy.strategy === "model_top5");
-  const momentum = data.strategies.find((strategy) => strategy.strategy === "momentum_top5");
   if (data.status !== "READY" || !model) return null;
   return (
     <Highlight as="article" aria-labelledby="ai-record-title">
       <h3 id="ai-record-title">AI picks with a published track record</h3>
       <p>
         Walk-forward, {formatMonth(data.firstRebalance)} – {formatMonth(data.lastPeriodEnd)} ({data.months} monthly rebalances, {data.costBps} bps
-        costs): AI top-5 hit rate {formatShare(model.hitRate)}, annualised excess return vs the equal-weight universe{" "}
-        {formatReturn(model.annualisedExcessReturn)}
-        {momentum
-          ? `; plain 12-1 momentum's top 5: hit rate ${formatShare(momentum.hitRate)}, excess ${formatReturn(momentum.annualisedExcessReturn)}.`
-          : "."}
+        costs): mean IC <IntervalText interval={model.icInterval} format="ic" />; the AI top 5 against the equal-weight members{" "}
+        <IntervalText interval={model.monthlyExcessInterval} format="return" /> a month.
+        {data.bestBaseline ? ` Best simple rule: ${baselineName(data.bestBaseline.label)}, mean IC ${formatIc(data.bestBaseline.meanIc)}.` : ""}
       </p>
-      {data.beatsBaseline === false && data.verdict ? <p>{data.verdict}</p> : null}
+      {data.beatsBaseline === false ? (
+        <p>
+          <strong>No edge shown.</strong>{" "}
+          {data.bestBaseline && (model.meanIc ?? -Infinity) <= (data.bestBaseline.meanIc ?? -Infinity)
+            ? `The model's IC is not above ${baselineName(data.bestBaseline.label)}'s`
+            : "The model's IC interval includes zero"}
+          : read its picks as a ranking, not a demonstrated forecast.
+        </p>
+      ) : null}
       <p>
         <Link to={`/ai-features#${TRACK_RECORD_ANCHOR}`}>See every month's picks and how it is measured</Link>
       </p>
