@@ -65,11 +65,16 @@ describe("a screen backtest over the stored prices", () => {
     expect(backtest.method).toMatch(/10 bps × turnover/);
   });
 
-  it("never uses data after a rebalance day: tripling every later close leaves the holdings chosen up to that day as they were", async () => {
+  it("never uses data after a rebalance day: a per-ticker random drift on every later close leaves the holdings chosen up to that day as they were", async () => {
     const input = { screen, from: "2019-06", to: "2019-10", topN: 2 };
     const before = await screenBacktest(deps, null, input);
     const cutoff = "2019-08-01";
-    await db.prisma.$executeRaw`UPDATE price_data SET close = close * 3 WHERE date > ${cutoff}::date`;
+    // Each ticker drifts its own way (−5 % to +5 % a week, compounding), so later ranks change too;
+    // the originals are kept in a table of their own (rounding would spoil dividing back).
+    await db.prisma.$executeRaw`CREATE TABLE lookahead_saved_closes AS SELECT ticker, date, close FROM price_data WHERE date > ${cutoff}::date`;
+    await db.prisma.$executeRaw`
+      UPDATE price_data SET close = round(close * exp(((abs(hashtext(ticker)) % 200) - 100) / 2000.0 * (date - ${cutoff}::date) / 7.0), 2)
+      WHERE date > ${cutoff}::date`;
     await recomputeTechnicals(db); // a new data version: the bars in memory are read again
     try {
       const after = await screenBacktest(deps, null, input);
@@ -77,12 +82,15 @@ describe("a screen backtest over the stored prices", () => {
         backtest.months.filter((month) => (month.startDate <= cutoff) === upTo).map((month) => [month.startDate, month.holdings]);
       expect(chosen(after, true)).toEqual(chosen(before, true));
       expect(chosen(after, true)).toHaveLength(3);
-      // Months that ended by the cutoff kept their returns; the month across it did not.
+      // Months that ended by the cutoff kept their returns; the month across it did not, nor did the later holdings.
       expect(after.months[0].portfolioReturn).toBeCloseTo(before.months[0].portfolioReturn, 12);
       expect(after.months[2].portfolioReturn).not.toBeCloseTo(before.months[2].portfolioReturn, 2);
+      expect(chosen(after, false)).not.toEqual(chosen(before, false));
       expect(after.forwardReturns[0]).toEqual(before.forwardReturns[0]);
     } finally {
-      await db.prisma.$executeRaw`UPDATE price_data SET close = close / 3 WHERE date > ${cutoff}::date`;
+      await db.prisma.$executeRaw`
+        UPDATE price_data SET close = saved.close FROM lookahead_saved_closes saved WHERE price_data.ticker = saved.ticker AND price_data.date = saved.date`;
+      await db.prisma.$executeRaw`DROP TABLE lookahead_saved_closes`;
       await recomputeTechnicals(db);
     }
   });

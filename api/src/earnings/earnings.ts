@@ -6,7 +6,7 @@ import type { EarningsPrediction } from "../generated/prisma/client";
 import { findKnownStock, tickerSchema } from "../stocks/symbols";
 import { EARNINGS_MODEL_VERSION, METHOD_TEXT, MOMENTUM_DEFINITION, VOLATILITY_DEFINITION } from "./beat-model";
 import { earningsSnapshotSource, earningsSnapshotTakenIn, type ReportTime } from "./earnings-files";
-import type { ReliabilityBin } from "./evaluation";
+import type { EvaluationSummary, ReliabilityBin } from "./evaluation";
 
 export type EarningsReportView = {
   ticker: string;
@@ -43,31 +43,8 @@ export type StockEarningsView = {
   history: EarningsReportView[];
 };
 
-export type EarningsSkillView = {
-  modelVersion: string;
-  reports: number;
-  warmUpReports: number;
-  baseRate: number;
-  brierModel: number;
-  brierBaseRate: number;
-  brierRawRate: number;
-  brierSkillScore: number;
-  brierSkillLow: number | null;
-  brierSkillHigh: number | null;
-  skillSignificant: boolean;
-  accuracy: number;
-  alwaysBeatAccuracy: number;
-  accuracyGainLow: number | null;
-  accuracyGainHigh: number | null;
-  logLoss: number;
-  auc: number;
-  ece: number;
-  reliability: ReliabilityBin[];
-  firstReport: string;
-  lastReport: string;
-  computedAt: Date;
-  method: string;
-};
+/** The stored walk-forward evaluation (evaluation.ts) with the model it scored and how it was made. */
+export type EarningsSkillView = EvaluationSummary & { modelVersion: string; computedAt: Date; method: string };
 
 export const earningsSource = { name: earningsSnapshotSource, snapshotTakenIn: earningsSnapshotTakenIn };
 export const earningsDefinitions = { momentum: MOMENTUM_DEFINITION, volatility: VOLATILITY_DEFINITION, method: METHOD_TEXT };
