@@ -26,7 +26,8 @@ export function SensitivityTable({ record }: { record: SensitivityTable_record$k
   );
   if (data.sensitivity.length === 0) return null;
   return (
-    <TableFrame>
+    // Wider than a narrow window: the frame scrolls sideways, so it takes the keyboard's focus too.
+    <TableFrame tabIndex={0} role="region" aria-label="Sensitivity table (scrolls sideways)">
       <table>
         <caption>Sensitivity of the AI portfolio to its size and to costs (the rebalance day's is printed by npm run eval:ai-picks)</caption>
         <thead>

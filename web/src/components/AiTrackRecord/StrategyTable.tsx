@@ -41,7 +41,8 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
     record,
   );
   return (
-    <TableFrame>
+    // Wider than a narrow window: the frame scrolls sideways, so it takes the keyboard's focus too.
+    <TableFrame tabIndex={0} role="region" aria-label="Strategies table (scrolls sideways)">
       <table>
         <caption>
           Strategies over {data.months} completed monthly rebalances, after costs (the members at no cost). Intervals: 95 % block bootstrap over
