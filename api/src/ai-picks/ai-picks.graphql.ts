@@ -20,7 +20,7 @@ import {
   type AiTrackRecordView,
 } from "./ai-picks";
 import { FACTORS } from "./features";
-import { SIGNALS, type CandidateChoice, type RebalanceOutcome, type ScoreCalibration, type SensitivityRow, type Signal, type StrategySummary } from "./track-record";
+import { SIGNALS, type CandidateChoice, type InputCoverage, type RebalanceOutcome, type ScoreCalibration, type SensitivityRow, type Signal, type StrategySummary } from "./track-record";
 import type { CandidateRecord } from "./walk-forward";
 import { reliabilityBinType } from "../shared/reliability-bin.graphql";
 import { intervalExcludesZero, type Interval } from "../shared/statistics";
@@ -335,6 +335,11 @@ const SensitivityRowRef = builder.objectRef<SensitivityRow>("AiSensitivityRow").
   }),
 });
 
+const InputCoverageRef = builder.objectRef<InputCoverage>("AiInputCoverage").implement({
+  description: "The share of scored member-months on which an input was known; the rest sat in the middle rank.",
+  fields: (t) => ({ factor: t.exposeString("factor"), label: t.exposeString("label"), share: t.exposeFloat("share") }),
+});
+
 const CandidateChoiceRef = builder.objectRef<CandidateChoice>("AiCandidateChoice").implement({
   description: "How many completed rebalances a candidate led.",
   fields: (t) => ({ candidate: t.exposeString("candidate"), label: t.exposeString("label"), months: t.exposeInt("months") }),
@@ -359,6 +364,7 @@ const AiTrackRecordRef = builder.objectRef<AiTrackRecordView>("AiTrackRecord").i
     bestBaseline: t.field({ type: StrategySummaryRef, nullable: true, description: "The baseline with the highest mean IC.", resolve: (record) => record.bestBaseline }),
     sensitivity: t.field({ type: [SensitivityRowRef], ...precomputed, resolve: (record) => record.sensitivity ?? [] }),
     choices: t.field({ type: [CandidateChoiceRef], ...precomputed, resolve: (record) => record.choices ?? [] }),
+    inputCoverage: t.field({ type: [InputCoverageRef], ...precomputed, resolve: (record) => record.inputCoverage ?? [] }),
     verdict: t.exposeString("verdict", { nullable: true }),
     method: t.exposeString("method"),
     survivorship: t.exposeString("survivorship"),

@@ -7,7 +7,7 @@
 import { COST_PER_TURNOVER, maxDrawdown, median, simulateEqualWeight, type PricedClose } from "../backtest/backtest-math";
 import { reliabilityTable, type ReliabilityBin } from "../earnings/evaluation";
 import { blockBootstrapInterval, mean, neweyWestT, type Interval } from "../shared/statistics";
-import type { TickerFeatures } from "./features";
+import { FACTORS, type Factor, type TickerFeatures } from "./features";
 import { spearman } from "./model";
 import { BASELINES, type Baseline, type ScoredDay, type ScoredPick } from "./walk-forward";
 import { lastIndexOnOrBefore } from "../market-data/technicals-store";
@@ -88,6 +88,9 @@ export type ScoreCalibration = {
 /** The AI top N under other N and costs (the rebalance day is varied by `npm run eval:ai-picks`). */
 export type SensitivityRow = { picks: "5" | "10" | "decile"; costBps: number; annualisedReturn: number; annualisedExcessReturn: number; monthlyExcess: Interval | null };
 
+/** The share of scored member-months on which an input was known (the rest sat in the middle rank). */
+export type InputCoverage = { factor: Factor; label: string; share: number };
+
 /** How often each candidate model led a rebalance. */
 export type CandidateChoice = { candidate: string; label: string; months: number };
 
@@ -103,6 +106,7 @@ export type TrackRecord = {
   calibration: ScoreCalibration | null;
   sensitivity: SensitivityRow[];
   choices: CandidateChoice[];
+  inputCoverage: InputCoverage[];
   /** Each strategy's value at every day's close (1 at the first rebalance). */
   curve: ({ date: string } & Record<Strategy, number>)[];
   outcomes: Map<string, RebalanceOutcome>;
@@ -144,7 +148,7 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
   const outcomes = new Map<string, RebalanceOutcome>();
   const months = completed.length;
   if (months === 0) {
-    return { months: 0, firstRebalance: null, lastPeriodEnd: null, meanIc: null, icTStat: null, baselineMeanIc: null, baselineIcTStat: null, strategies: [], calibration: null, sensitivity: [], choices: [], curve: [], outcomes };
+    return { months: 0, firstRebalance: null, lastPeriodEnd: null, meanIc: null, icTStat: null, baselineMeanIc: null, baselineIcTStat: null, strategies: [], calibration: null, sensitivity: [], choices: [], inputCoverage: [], curve: [], outcomes };
   }
   const closeAsOf = (ticker: string, date: string): PricedClose | null => {
     const series = features.get(ticker);
@@ -264,6 +268,12 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
     entry.months += 1;
     choices.set(day.model.candidate, entry);
   }
+  const scored = sumOf(completed.map((day) => day.picks.length));
+  const inputCoverage = FACTORS.map(({ key, label }, input) => ({
+    factor: key,
+    label,
+    share: sumOf(completed.map((day) => day.picks.filter((pick) => pick.factors[input].input !== null).length)) / scored,
+  }));
   const curve = simulations.universe.values.map((point, index) => ({
     date: point.date,
     ...(Object.fromEntries(STRATEGIES.map(({ key }) => [key, simulations[key].values[index].value])) as Record<Strategy, number>),
@@ -293,6 +303,7 @@ export function trackRecord(rebalances: ScoredDay[], features: Map<string, Ticke
           },
     sensitivity,
     choices: [...choices.values()].sort((a, b) => b.months - a.months),
+    inputCoverage,
     curve,
     outcomes,
   };

@@ -34,6 +34,8 @@ function printRecord(record: TrackRecord) {
   console.log(`\n${record.months} completed monthly rebalances, ${record.firstRebalance} → ${record.lastPeriodEnd}`);
   console.log("\nCandidates chosen by the nested walk-forward (months leading):");
   console.table(record.choices.map((choice) => ({ candidate: choice.label, months: choice.months })));
+  console.log("\nInputs known (share of scored member-months; the rest sat in the middle rank):");
+  console.table(record.inputCoverage.map((entry) => ({ input: entry.label, known: pct(entry.share) })));
   console.log("\nStrategies (top 5 bought at a rebalance's close, held to the next; 10 bps per unit of turnover; the members at no cost).");
   console.log("Intervals: 95 % block bootstrap over months; n.s. = the interval includes zero. t: Newey–West.");
   console.table(

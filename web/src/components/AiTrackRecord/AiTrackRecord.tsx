@@ -4,7 +4,7 @@ import { graphql, useFragment } from "react-relay";
 import { useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { AiSourcesLine } from "../AiPicks/AiSourcesLine";
-import { formatIc } from "../AiPicks/format";
+import { formatIc, formatShare } from "../AiPicks/format";
 import { Note } from "../AiPicks/styles";
 import type { LineChartSeries } from "../LineChart/LineChart";
 import { Notice } from "../Notice/Notice";
@@ -44,6 +44,11 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
           candidate
           label
           months
+        }
+        inputCoverage {
+          factor
+          label
+          share
         }
         strategies {
           strategy
@@ -178,6 +183,12 @@ export function AiTrackRecord({ record, onRefresh }: { record: AiTrackRecord_rec
       <MethodCard aria-labelledby="track-record-method-title">
         <h3 id="track-record-method-title">How it is measured</h3>
         <p>{data.method}</p>
+        {data.inputCoverage.length > 0 ? (
+          <p>
+            Inputs known on the scored member-months (the rest sat in the middle rank):{" "}
+            {data.inputCoverage.map((input) => `${input.label} ${formatShare(input.share)}`).join(", ")}.
+          </p>
+        ) : null}
         <p>{data.survivorship}</p>
         <p>
           Costs: {data.costBps} bps per unit of turnover on the model's and the baselines' portfolios; horizon {data.horizonDays} trading days.

@@ -181,6 +181,7 @@ test("the track record shows the verdict, the strategies, the ICs, the chart, ev
   expect(record.getByRole("link", { name: "CVX" }).getAttribute("href")).toBe("/stocks/CVX");
 
   record.getByText(TRACK_RECORD.method);
+  record.getByText("Inputs known on the scored member-months (the rest sat in the middle rank): 12-1 momentum 100.0 %, Earnings surprise 12.1 %.");
   record.getByText(TRACK_RECORD.survivorship);
   record.getByText(/Costs: 10 bps per unit of turnover/);
 

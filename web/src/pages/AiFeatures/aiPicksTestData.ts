@@ -136,6 +136,10 @@ export const TRACK_RECORD = {
     { candidate: "composite", label: "Equal-weight factor composite", months: 1 },
     { candidate: "gbt-d3", label: "Boosted trees (60 of depth 3)", months: 1 },
   ],
+  inputCoverage: [
+    { factor: "momentum12_1", label: "12-1 momentum", share: 1 },
+    { factor: "earningsSurprise", label: "Earnings surprise", share: 0.121 },
+  ],
   calibration: {
     picks: 960,
     brierScore: 0.2501,
