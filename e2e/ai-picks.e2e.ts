@@ -36,8 +36,16 @@ describe("AI stock picks", () => {
     await page.getByRole("heading", { name: "Unlock the full AI ranking" }).waitFor();
     await expect(page.getByRole("table", { name: /Every ticker the AI model scored/ }).count()).resolves.toBe(0);
 
+    // On the bundled data the model has shown no edge over the simple rules: the picks and the record say so.
+    await page.getByText("A ranking, not a proven forecast").waitFor();
     const record = page.getByRole("region", { name: "Track record" });
-    await record.getByText("Verdict").waitFor();
+    await record.getByText("Verdict: no edge shown").waitFor();
+    // Every strategy's mean IC and monthly excess with its 95 % interval, the model's first.
+    const strategies = record.getByRole("table", { name: /^Strategies over \d+ completed monthly rebalances/ });
+    await expect(strategies.locator("tbody tr").first().innerText()).resolves.toMatch(/AI picks, top 5[\s\S]*95 % interval −?\d\.\d{3} to −?\d\.\d{3}/);
+    await expect(strategies.locator("tbody tr").count()).resolves.toBe(9);
+    await record.getByRole("table", { name: /^Reliability/ }).waitFor();
+    await record.getByRole("table", { name: /^Sensitivity of the AI portfolio/ }).waitFor();
     await record.getByRole("img", { name: /cumulative|Cumulative/ }).locator("canvas").first().waitFor();
     await expect(record.getByRole("table", { name: /Monthly rebalances/ }).locator("tbody tr").count()).resolves.toBeGreaterThanOrEqual(20);
     await record.getByRole("heading", { name: "How it is measured" }).waitFor();
@@ -56,6 +64,13 @@ describe("AI stock picks", () => {
       (await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ aiPicks(first: 50) { totalCount } }" }) })).json(),
     );
     expect(denied.errors[0].extensions.code).toBe("PRO_REQUIRED");
+
+    // Home's card gives the same figures with their intervals.
+    await page.goto(`${baseUrl}/`);
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "AI picks with a published track record" }) });
+    await expect(card.innerText()).resolves.toMatch(/mean IC −?\d\.\d{3} \(95 % interval [^)]+\)[\s\S]*No edge shown\./);
+    await page.goBack();
+    await topPicks(page).waitFor();
 
     // A pick's ticker opens its stock page at the same day.
     await rows.nth(0).locator("th a").click();
