@@ -42,7 +42,7 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
   );
   return (
     // Wider than a narrow window: the frame scrolls sideways, so it takes the keyboard's focus too.
-    <TableFrame tabIndex={0} role="region" aria-label="Strategies table (scrolls sideways)">
+    <Frame tabIndex={0} role="region" aria-label="Strategies table (scrolls sideways)">
       <table>
         <caption>
           Strategies over {data.months} completed monthly rebalances, after costs (the members at no cost). Intervals: 95 % block bootstrap over
@@ -66,12 +66,12 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
           {data.strategies.map((strategy) => (
             <tr key={strategy.strategy} data-strategy={strategy.strategy}>
               <Label scope="row">{strategy.label}</Label>
-              <td data-align="end">{strategy.icInterval ? <IntervalText interval={strategy.icInterval} format="ic" /> : MISSING}</td>
+              <td data-align="end" data-interval>{strategy.icInterval ? <IntervalText interval={strategy.icInterval} format="ic" /> : MISSING}</td>
               <td data-align="end">{formatIc(strategy.icNeweyWestT, 2)}</td>
-              <td data-align="end" title={strategy.hitRateInterval ? "Share of picks whose period return beat the members' median" : undefined}>
+              <td data-align="end" data-interval title={strategy.hitRateInterval ? "Share of picks whose period return beat the members' median" : undefined}>
                 {strategy.hitRateInterval ? <IntervalText interval={strategy.hitRateInterval} format="share" zeroMeaningful={false} /> : MISSING}
               </td>
-              <td data-align="end">{strategy.monthlyExcessInterval ? <IntervalText interval={strategy.monthlyExcessInterval} format="return" /> : MISSING}</td>
+              <td data-align="end" data-interval>{strategy.monthlyExcessInterval ? <IntervalText interval={strategy.monthlyExcessInterval} format="return" /> : MISSING}</td>
               <td data-align="end">{formatIc(strategy.excessNeweyWestT, 2)}</td>
               <td data-align="end">{formatReturn(strategy.cumulativeReturn)}</td>
               <td data-align="end">{formatReturn(strategy.annualisedReturn)}</td>
@@ -81,10 +81,15 @@ export function StrategyTable({ record }: { record: StrategyTable_record$key }) 
           ))}
         </tbody>
       </table>
-    </TableFrame>
+    </Frame>
   );
 }
 
+// On a narrow screen the table scrolls sideways rather than break an interval into one word a line.
+const Frame = styled(TableFrame)`
+  td[data-interval] { min-width: 10.5rem; }
+`;
+
 const Label = styled.th`
-  min-width: 11rem;
+  min-width: 9rem;
 `;
