@@ -1,4 +1,4 @@
-import { horizonReturns, maxDrawdown, median, simulateEqualWeight, turnover } from "./backtest-math";
+import { COST_PER_TURNOVER, horizonReturns, maxDrawdown, median, simulateEqualWeight, simulateEqualWeightInTurns, turnover } from "./backtest-math";
 
 // Four trading days of three made-up tickers; C has no bar on d2.
 const days = ["2020-01-02", "2020-01-03", "2020-02-03", "2020-02-04"];
@@ -80,5 +80,19 @@ describe("the backtest's arithmetic, by hand", () => {
     // d3: sell everything (turnover 1), then cash: flat through d4.
     expect(result.rebalances[1]).toMatchObject({ turnover: 1, holdings: [] });
     expect(result.values.at(-1)!.value).toBeCloseTo(0.999 * 0.999, 12);
+  });
+});
+
+describe("simulateEqualWeightInTurns", () => {
+  it("gives the same simulation as simulateEqualWeight", async () => {
+    const days = Array.from({ length: 65 }, (_, index) => `2020-01-${String(index + 1).padStart(3, "0")}`);
+    const closeAsOf = (ticker: string, date: string) => ({ close: 10 + ticker.length + days.indexOf(date) * (ticker === "A" ? 0.1 : -0.05), date });
+    const selections = [
+      { date: days[0], tickers: ["A", "BB"] },
+      { date: days[30], tickers: ["BB", "CCC"] },
+    ];
+    const inTurns = await simulateEqualWeightInTurns(days, selections, closeAsOf, COST_PER_TURNOVER);
+    expect(inTurns).toEqual(simulateEqualWeight(days, selections, closeAsOf, COST_PER_TURNOVER));
+    expect(inTurns.rebalances).toHaveLength(2);
   });
 });

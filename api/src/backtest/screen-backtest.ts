@@ -15,7 +15,7 @@ import { universeTickers, type UniverseKey } from "../market-data/universes";
 import { runScreen, type ScreenDeps, type ScreenKind } from "../screening/screen";
 import { screenCost } from "../screening/screen-cost";
 import { parseScreenRequest, withoutNulls, type ScreenRequest } from "../screening/screen-request";
-import { COST_PER_TURNOVER, horizonReturns, maxDrawdown, simulateEqualWeight, type Holding, type HorizonReturns } from "./backtest-math";
+import { COST_PER_TURNOVER, horizonReturns, maxDrawdown, simulateEqualWeightInTurns, type Holding, type HorizonReturns } from "./backtest-math";
 
 /** Forward-return horizons in trading days: about a week, a month and a quarter. */
 export const FORWARD_HORIZONS = [5, 21, 63] as const;
@@ -254,8 +254,8 @@ export async function screenBacktest(deps: ScreenDeps, viewer: Viewer | null, in
   if (unanswered.length > 0) {
     warnings.push(`The stored prices end on ${lastDay}, before ${unanswered.join(", ")} trading days after ${screened.asOf}: those forward returns cannot be measured.`);
   }
-  const portfolio = simulateEqualWeight(periodDays, selections, closeAsOf, COST_PER_TURNOVER);
-  const benchmark = simulateEqualWeight(
+  const portfolio = await simulateEqualWeightInTurns(periodDays, selections, closeAsOf, COST_PER_TURNOVER);
+  const benchmark = await simulateEqualWeightInTurns(
     periodDays,
     rebalanceDays.map((date) => ({ date, tickers: universeOn(request, date).filter((ticker) => closeOn(ticker, date) !== null) })),
     closeAsOf,
