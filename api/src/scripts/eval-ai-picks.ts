@@ -85,7 +85,7 @@ async function main() {
   const deps = buildDeps({ config, db, logger, sessionSecret: "eval-session-secret-0123456789abcdef-0123456789" });
   try {
     // Each snapshot loads once: a kept DIR skips what it holds.
-    log(`the bundled snapshots in ${directory} (a first load takes about a minute)...`);
+    log(`the bundled snapshots in ${directory} (a first load takes about half a minute)...`);
     await loadNewsSnapshot(deps, { force: true });
     await loadPriceSnapshot(deps, { force: true });
     await loadEarningsSnapshot(deps, { force: true });
