@@ -331,7 +331,7 @@ const bestBaselineOf = (strategies: StrategySummary[]) =>
  * baseline's and its 95 % interval is above zero; otherwise it says which baseline did better and
  * that the picks are a ranking, not a demonstrated edge.
  */
-function verdictOf(strategies: StrategySummary[], months: number): { beats: boolean; best: StrategySummary | null; text: string } | null {
+export function verdictOf(strategies: StrategySummary[], months: number): { beats: boolean; best: StrategySummary | null; text: string } | null {
   const model = strategies.find((entry) => entry.strategy === "model_top5");
   const best = bestBaselineOf(strategies);
   if (!model || !best || model.meanIc === undefined) return null;

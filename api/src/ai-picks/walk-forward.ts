@@ -12,6 +12,8 @@ import { addSamples, centredRanks, centredRanksWithin, emptyNormalEquations, fit
 import type { EarningsIndex } from "./earnings-inputs";
 import type { NewsIndex } from "./news-inputs";
 import { lastIndexOnOrBefore, marketProxyTicker } from "../market-data/technicals-store";
+import { median } from "../backtest/backtest-math";
+import { mean } from "../shared/statistics";
 
 /** Bumped when the inputs, the target or the fit change: stored passes of another version are recomputed. */
 export const MODEL_VERSION = "nested-choice-v2";
@@ -304,7 +306,6 @@ export type WalkForwardOptions = {
 /** Training days read between two pauses. */
 const DAYS_PER_PAUSE = 10;
 
-const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
 
 /**
  * The walk-forward pass: every rebalance day from the first with enough training samples is fitted,
@@ -403,9 +404,8 @@ function fitCandidate(candidate: Candidate, sums: ReturnType<typeof emptyNormalE
 function recordOf(input: WalkForwardInput, rebalance: { day: string; section: CrossSection; scores: Map<string, Float64Array> }, periodEnd: string): RebalanceRecord {
   const { section } = rebalance;
   const realised = Float64Array.from(section.tickers, (ticker, row) => forwardReturn(input.features.get(ticker)!, section.bars[row], periodEnd));
-  const known = [...realised].filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  const median = known.length === 0 ? NaN : known.length % 2 ? known[(known.length - 1) / 2] : (known[known.length / 2 - 1] + known[known.length / 2]) / 2;
-  const beatMedian = realised.map((value) => (Number.isNaN(value) ? NaN : value > median ? 1 : 0));
+  const middle = median([...realised].filter((value) => !Number.isNaN(value))) ?? NaN;
+  const beatMedian = realised.map((value) => (Number.isNaN(value) ? NaN : value > middle ? 1 : 0));
   const ics = new Map([...rebalance.scores].map(([id, scores]) => [id, spearman(scores, realised)]));
   return { date: rebalance.day, scores: rebalance.scores, beatMedian, ics };
 }

@@ -2,6 +2,7 @@
 // an equal-weight portfolio rebalanced on given days with a cost per unit of turnover, and its
 // drawdown. Prices come in through lookups, so the same code serves the screen's portfolio and
 // the universe benchmark, and the tests feed hand-made numbers.
+import { mean } from "../shared/statistics";
 import { turnForRequests } from "../shared/turn-for-requests";
 
 /** Cost charged per unit of turnover: 10 basis points of the traded fraction. */
@@ -18,7 +19,6 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-export const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
 
 /** The largest fall from a running peak, as a positive fraction (0.25 = fell 25 % below its high). */
 export function maxDrawdown(values: number[]): number {

@@ -11,7 +11,8 @@ import { parseArgs } from "node:util";
 import { priceInputs, walkForwardInput } from "../ai-picks/ai-picks-compute";
 import { readEarningsRows } from "../ai-picks/earnings-inputs";
 import { newsIndexOf, readNewsRows } from "../ai-picks/news-inputs";
-import { SIGNALS, STRATEGIES, trackRecord, type TrackRecord } from "../ai-picks/track-record";
+import { STRATEGIES, trackRecord, type TrackRecord } from "../ai-picks/track-record";
+import { verdictOf } from "../ai-picks/ai-picks";
 import { monthStarts, walkForward, MODEL_VERSION, type ScoredDay, type WalkForwardInput } from "../ai-picks/walk-forward";
 import { loadConfig } from "../config/config";
 import { openMigratedDatabase } from "../db/migrations";
@@ -101,16 +102,9 @@ async function main() {
     console.log(`AI picks model ${MODEL_VERSION}: evaluation on the bundled data`);
     printRecord(record);
 
-    const model = icOf(record, "model");
-    const best = SIGNALS.filter((signal) => signal.key !== "model")
-      .map((signal) => ({ signal, summary: icOf(record, signal.key)! }))
-      .reduce((a, b) => ((b.summary.meanIc ?? -Infinity) > (a.summary.meanIc ?? -Infinity) ? b : a));
-    const beats = (model?.meanIc ?? -Infinity) > (best.summary.meanIc ?? -Infinity);
-    const significant = (model?.icInterval?.low ?? 0) > 0;
-    console.log(
-      `\nVerdict: the model's mean IC ${num(model?.meanIc)} is ${beats ? "above" : "not above"} the best baseline's (${best.signal.label}, ${num(best.summary.meanIc)}), ` +
-        `and its 95 % interval ${significant ? "is above zero" : "includes zero or lies below it"}. ${beats && significant ? "The aim is met." : "The aim is not met."}`,
-    );
+    // The verdict the app shows (beats only above every baseline's IC, with an interval above zero).
+    const verdict = verdictOf(record.strategies, record.months);
+    console.log(`\nVerdict: ${verdict?.text ?? "no completed rebalance"} ${verdict?.beats ? "The aim is met." : "The aim is not met."}`);
 
     if (!args.quick) {
       console.log("\nSensitivity to the rebalance day (each a whole walk-forward of its own):");
