@@ -5,6 +5,7 @@
 // give the same result, bit for bit (ai-picks-compute.test.ts).
 import path from "node:path";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { makeWayForRequests } from "../shared/between-requests";
 import { loadIndicatorLibrary } from "../market-data/technicals";
 import { lastIndexOnOrBefore, marketReturns, type BarHistory } from "../market-data/technicals-store";
 import { unpackBars, type PackedBars } from "../market-data/packed-bars";
@@ -109,10 +110,10 @@ export type ComputedRun = {
 };
 
 /**
- * Picks per insert: about 30 ms of PGlite each. A day's ~500 in one statement held the request
- * thread for 100-150 ms, once per run of a pass.
+ * Picks per insert: about 12 ms of PGlite each, the longest a request may wait for one. A day's ~500
+ * in one statement held the request thread for 100-150 ms, once per run of a pass.
  */
-export const PICKS_PER_INSERT = 125;
+export const PICKS_PER_INSERT = 50;
 
 export type ComputedPass = {
   marketProxy: string | null;
@@ -162,7 +163,7 @@ export async function computePass({ bars: packedBars, news, earnings, shownDays,
   const { features, marketProxy } = await priceInputs(bars);
   const input = walkForwardInput(features, bars.tradingDays, newsIndexOf(unpackNews(news)), earnings, pointInTimeMembers);
   // Pauses let a shorter task sent to the same worker (a past day's indicators) run between steps.
-  const rebalances = await walkForward(input, { pause: () => yieldToEventLoop(), minTrainingDays });
+  const rebalances = await walkForward(input, { pause: () => yieldToEventLoop(), betweenSteps: makeWayForRequests, minTrainingDays });
   const record = trackRecord(rebalances, features, bars.tradingDays);
   await yieldToEventLoop();
   const shown = shownDays.filter((day) => !rebalances.some((rebalance) => rebalance.date === day));

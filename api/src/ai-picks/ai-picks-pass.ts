@@ -9,7 +9,7 @@ import type { Database } from "../db/database";
 import { isSkipped, runExclusively, type SkippedPass } from "../db/run-exclusively";
 import { packBars } from "../market-data/packed-bars";
 import { lastIndexOnOrBefore, sourceLabel, type BarHistory } from "../market-data/technicals-store";
-import { turnForRequests } from "../shared/turn-for-requests";
+import { betweenRequests } from "../shared/between-requests";
 import { buffersOf } from "../workers/worker-pool";
 import { aiPicksWorker, featuresOf, walkForwardInput } from "./ai-picks-compute";
 import { readEarningsRows } from "./earnings-inputs";
@@ -88,16 +88,16 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
   const dataVersion = await deps.technicals.version();
   // A stop does not wait for these reads (seconds over 2013–2021): the pass gives up at once.
   const bars = await untilAborted(deps.technicals.bars(), options.signal);
-  await turnForRequests();
+  await betweenRequests(deps.db);
   const coverage = await untilAborted(currentDataCoverage(deps.db), options.signal);
-  await turnForRequests();
+  await betweenRequests(deps.db);
   const shownDays = [bars.tradingDays.at(-1), coverage.defaultAsOf && tradingDayOnOrBefore(bars.tradingDays, coverage.defaultAsOf)].filter((day): day is string =>
     Boolean(day),
   );
-  const news = packNews(await untilAborted(readNewsRows(deps.db), options.signal));
-  await turnForRequests();
+  const news = packNews(await untilAborted(readNewsRows(deps.db, () => betweenRequests(deps.db)), options.signal));
+  await betweenRequests(deps.db);
   const earnings = await untilAborted(readEarningsRows(deps.db), options.signal);
-  await turnForRequests();
+  await betweenRequests(deps.db);
   // The computation (features, walk-forward, track record, shown days) in a worker thread: the
   // typed arrays are copied there, the news arrays moved.
   const computed = await aiPicksWorker.run("computePass", [{ bars: await packBars(bars), news, earnings, shownDays, pointInTimeMembers: true }], {
@@ -116,9 +116,10 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
   const { summary, curve } = computed;
   const pass = await deps.db.prisma.aiTrackRecord.create({ data: { dataVersion, modelVersion: MODEL_VERSION, summary, curve, sources, passMs: ms } });
   let picks = 0;
-  // Short statements, no long transaction: the embedded database's one connection keeps serving requests between them.
+  // Short statements between requests, no long transaction: the embedded database's one connection keeps serving requests.
   for (const { date, kind, model, universeSize, periodEnd, outcome, picksJson } of computed.runs) {
     options.signal?.throwIfAborted();
+    await betweenRequests(deps.db);
     const run = await deps.db.prisma.aiPickRun.create({
       data: {
         recordId: pass.id,
@@ -137,7 +138,7 @@ export async function computeAiPicks(deps: PassDeps, options: { signal?: AbortSi
       },
     });
     for (const group of picksJson) {
-      await turnForRequests();
+      await betweenRequests(deps.db);
       picks += await storePicks(deps.db, run.id, date, group);
     }
   }

@@ -22,6 +22,8 @@ export type GradientBoostingOptions = {
   subsample?: number;
   /** Seeds the row draws. Default 0. */
   seed?: number;
+  /** Called after each tree (a pool worker makes way for requests there). */
+  afterTree?: () => void;
 };
 
 /**
@@ -97,6 +99,7 @@ export function fitGradientBoosting(rows: Float64Array, inputs: number, targets:
     model.base += learningRate * grown.rootMean;
     updateResiduals(fit, grown.nodes, grown.splitBins, learningRate, grown.rootMean);
     model.trees.push(grown.nodes);
+    options.afterTree?.();
   }
   return model;
 }

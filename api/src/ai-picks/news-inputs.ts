@@ -106,17 +106,18 @@ const NEWS_TICKERS_PER_READ = 100;
 
 /**
  * Every scored article's tickers, time, score and rating change (social posts left out, as in
- * screens), by ticker then time. Read in groups of tickers with a turn for requests between them:
- * one query over every article held PGlite, and the request loop, for over a second of a pass.
+ * screens), by ticker then time. Read in groups of tickers with `turn` between them (a pass's reads
+ * wait for a moment between requests): one query over every article held PGlite, and the request
+ * loop, for over a second of a pass.
  */
-export async function readNewsRows(db: Database): Promise<NewsRow[]> {
+export async function readNewsRows(db: Database, turn: () => Promise<void> = turnForRequests): Promise<NewsRow[]> {
   const tickers = (
     await db.prisma.$queryRaw<{ ticker: string }[]>`
       SELECT DISTINCT ticker FROM news_articles, unnest(tickers) AS ticker WHERE NOT is_social ORDER BY ticker`
   ).map((row) => row.ticker);
   const rows: NewsRow[] = [];
   for (let start = 0; start < tickers.length; start += NEWS_TICKERS_PER_READ) {
-    await turnForRequests();
+    await turn();
     const group = tickers.slice(start, start + NEWS_TICKERS_PER_READ);
     rows.push(
       ...(await db.prisma.$queryRaw<NewsRow[]>`

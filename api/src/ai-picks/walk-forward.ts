@@ -301,6 +301,8 @@ export type WalkForwardOptions = {
   candidates?: Candidate[];
   /** Awaited every few training days and after each rebalance, so a caller beside a server can yield. */
   pause?: () => Promise<void>;
+  /** Called between small steps (a training day, a tree): a worker makes way for requests there. */
+  betweenSteps?: () => void;
 };
 
 /** Training days read between two pauses. */
@@ -325,6 +327,7 @@ export async function walkForward(input: WalkForwardInput, options: WalkForwardO
   let total = 0;
   for (const [position, day] of sampleDays.entries()) {
     if (position % DAYS_PER_PAUSE === 0) await options.pause?.();
+    options.betweenSteps?.();
     const section = crossSection(input, day);
     const end = tradingDays[dayIndex.get(day)! + HORIZON_DAYS];
     const returns = section.tickers.map((ticker, row) => forwardReturn(input.features.get(ticker)!, section.bars[row], end));
@@ -364,7 +367,7 @@ export async function walkForward(input: WalkForwardInput, options: WalkForwardO
     const section = crossSection(input, rebalance);
     if (section.tickers.length === 0) continue;
     const trainedRows = samples[used - 1].end;
-    const fits = new Map(candidates.map((candidate) => [candidate.id, fitCandidate(candidate, cumulative, allRows, allTargets, trainedRows)]));
+    const fits = new Map(candidates.map((candidate) => [candidate.id, fitCandidate(candidate, cumulative, allRows, allTargets, trainedRows, options.betweenSteps)]));
     const scores = new Map([...fits].map(([id, fit]) => [id, Float64Array.from(section.tickers, (_, row) => predict(fit, section.inputs, row))]));
     const recent = records.slice(-SELECTION_MONTHS);
     const selection = candidates.map((candidate): CandidateRecord => {
@@ -393,11 +396,18 @@ export async function walkForward(input: WalkForwardInput, options: WalkForwardO
   return scored;
 }
 
-function fitCandidate(candidate: Candidate, sums: ReturnType<typeof emptyNormalEquations>, rows: Float64Array, targets: Float64Array, trained: number): Fit {
+function fitCandidate(
+  candidate: Candidate,
+  sums: ReturnType<typeof emptyNormalEquations>,
+  rows: Float64Array,
+  targets: Float64Array,
+  trained: number,
+  afterTree?: () => void,
+): Fit {
   if (candidate.kind === "composite") return { kind: "composite" };
   if (candidate.kind === "ridge") return { kind: "ridge", ...solveRidge(sums, candidate.lambda) };
   const from = Math.max(0, trained - TREE_MAX_SAMPLES);
-  return fitGradientBoosting(rows.subarray(from * INPUTS, trained * INPUTS), INPUTS, targets.subarray(from, trained), candidate.options);
+  return fitGradientBoosting(rows.subarray(from * INPUTS, trained * INPUTS), INPUTS, targets.subarray(from, trained), { ...candidate.options, afterTree });
 }
 
 /** The candidates' ICs at a rebalance and whether each ticker beat the median, to the next rebalance's close. */

@@ -2,7 +2,7 @@
 // report with the model's walk-forward beat probability into earnings_predictions, and the
 // model's measured skill into earnings_model_evaluations, once per database, files, model version
 // and evaluation figures.
-import { turnForRequests } from "../shared/turn-for-requests";
+import { betweenRequests } from "../shared/between-requests";
 import type { AppDeps } from "../context";
 import { snapshotVersion } from "../db/snapshot-loads";
 import { defineSnapshot, type LoadControl, type SnapshotDeps } from "../startup/define-snapshot";
@@ -87,9 +87,8 @@ async function loadReportsAndPredictions(
   let rows = 0;
   for (const ticker of reports.keys()) {
     options.signal?.throwIfAborted();
-    // PGlite runs on this thread: a turn for requests (and a signal, and the log) between tickers.
-    // A bare setImmediate skips the loop's timers and I/O phases: screens waited for most of the load.
-    await turnForRequests();
+    // PGlite runs on this thread: each ticker's writes go between requests (shared/between-requests.ts).
+    await betweenRequests(db);
     const data = predictions.filter((prediction) => prediction.report.ticker === ticker).map(predictionRow);
     await replaceTickerPredictions(db, ticker, data);
     rows += data.length;

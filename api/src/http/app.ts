@@ -10,6 +10,7 @@ import { screeningRoutes } from "../screening/screening.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { startRequestsInTurns } from "./request-turns";
+import { countRequestsAnswered } from "../shared/between-requests";
 import { compressResponses } from "./compress-responses";
 import { dataCoverageRoutes } from "../data-coverage/data-coverage.routes";
 import { screenBacktestRoutes } from "../backtest/screen-backtest.routes";
@@ -64,7 +65,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
 
   // Sessions (cookie) or API keys: only where the app answers dynamically, never for static files.
   const { authenticate, passport } = createAuthentication(deps);
-  app.use(["/graphql", "/api", "/dev"], startRequestsInTurns(), authenticate);
+  app.use(["/graphql", "/api", "/dev"], countRequestsAnswered(), startRequestsInTurns(), authenticate);
 
   const graphql = createGraphQLEndpoint(deps);
   app.use(securityHeaders(deps.config));

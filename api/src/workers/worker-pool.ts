@@ -16,6 +16,7 @@
 import os from "node:os";
 import path from "node:path";
 import { Worker, type Transferable } from "node:worker_threads";
+import { requestsAnsweredCell } from "../shared/between-requests";
 import { TRANSFER_MARK, type TaskMessage, type WorkerReply } from "./worker-protocol";
 
 export { buffersOf, transferring } from "./worker-protocol";
@@ -50,7 +51,12 @@ function remove(entry: PoolWorker) {
 }
 
 function startWorker(): PoolWorker {
-  const worker = new Worker(bootstrap, { eval: true, execArgv: [], env: { ...process.env, TSX_TSCONFIG_PATH: tsconfigPath } });
+  const worker = new Worker(bootstrap, {
+    eval: true,
+    execArgv: [],
+    env: { ...process.env, TSX_TSCONFIG_PATH: tsconfigPath },
+    workerData: { requestsAnswered: requestsAnsweredCell },
+  });
   const entry: PoolWorker = { worker, pending: new Map() };
   worker.on("message", (reply: WorkerReply) => {
     const task = entry.pending.get(reply.id);
