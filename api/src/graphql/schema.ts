@@ -20,6 +20,7 @@ import "../research/research.graphql";
 import "../research/stock-search.graphql";
 import "../screening/screening.graphql";
 import "../stocks/stocks.graphql";
+import "../watchlists/watchlists.graphql";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
 

@@ -11,6 +11,7 @@ import { outboxRoutes } from "../mail/outbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { startRequestsInTurns } from "./request-turns";
 import { countRequestsAnswered } from "../shared/between-requests";
+import { watchlistRoutes } from "../watchlists/watchlists.routes";
 import { compressResponses } from "./compress-responses";
 import { dataCoverageRoutes } from "../data-coverage/data-coverage.routes";
 import { screenBacktestRoutes } from "../backtest/screen-backtest.routes";
@@ -93,6 +94,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));
+  app.use(watchlistRoutes(deps));
   app.use("/api", (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl}.`, code: "NOT_FOUND" });
   });

@@ -1,0 +1,92 @@
+import { encodeGlobalID, resolveArrayConnection } from "@pothos/plugin-relay";
+import { ViewerRef } from "../auth/viewer.graphql";
+import type { Watchlist as WatchlistRecord } from "../generated/prisma/client";
+import { builder } from "../graphql/builder";
+import {
+  changeWatchlist,
+  createWatchlist,
+  deleteWatchlist,
+  findWatchlists,
+  listWatchlists,
+  watchlistLimitsOf,
+  type WatchlistChange,
+} from "./watchlists";
+
+const Watchlist = builder.objectRef<WatchlistRecord>("Watchlist");
+
+builder.node(Watchlist, {
+  description: "A signed-in user's named list of tickers, in their order. Only its owner can read it.",
+  id: { resolve: (list) => list.id },
+  loadMany: (ids, context) => findWatchlists(context.db, context.viewer, ids),
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    tickers: t.exposeStringList("tickers", { description: "In the order the user keeps them." }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+const WatchlistLimits = builder.objectRef<{ lists: number; tickersPerList: number }>("WatchlistLimits").implement({
+  description: "How many lists, and tickers per list, the viewer's plan allows (Basic 1 of 25; Pro 20 of 500).",
+  fields: (t) => ({ lists: t.exposeInt("lists"), tickersPerList: t.exposeInt("tickersPerList") }),
+});
+
+builder.objectFields(ViewerRef, (t) => ({
+  watchlists: t.connection({
+    type: Watchlist,
+    description: "The viewer's watchlists, oldest first.",
+    resolve: async (user, args, context) =>
+      resolveArrayConnection({ args: { first: args.first ?? undefined, after: args.after ?? undefined }, maxSize: 20 }, await listWatchlists(context.db, user.id)),
+  }),
+  watchlistLimits: t.field({
+    type: WatchlistLimits,
+    resolve: (_user, _args, context) => watchlistLimitsOf(context.viewer!),
+  }),
+}));
+
+const WatchlistPayload = builder.objectRef<{ watchlist: WatchlistRecord }>("WatchlistPayload").implement({
+  fields: (t) => ({ watchlist: t.field({ type: Watchlist, resolve: (payload) => payload.watchlist }) }),
+});
+
+builder.mutationFields((t) => {
+  /** A mutation that changes the tickers of one of the viewer's lists. */
+  const tickersChange = (kind: Exclude<WatchlistChange["kind"], "rename">, description: string) =>
+    t.field({
+      type: WatchlistPayload,
+      description,
+      authScopes: { signedIn: true },
+      args: { id: t.arg.globalID({ required: true, for: Watchlist }), tickers: t.arg.stringList({ required: true }) },
+      resolve: async (_root, { id, tickers }, context) => ({ watchlist: await changeWatchlist(context, id.id, { kind, tickers }) }),
+    });
+  return {
+    createWatchlist: t.field({
+      type: WatchlistPayload,
+      description: "A new list: a unique name of 1–80 characters, and tickers if given (each a known US stock). Basic: 1 list of 25; Pro: 20 of 500.",
+      authScopes: { signedIn: true },
+      args: { name: t.arg.string({ required: true }), tickers: t.arg.stringList() },
+      resolve: async (_root, args, context) => ({ watchlist: await createWatchlist(context, { name: args.name, tickers: args.tickers ?? [] }) }),
+    }),
+    renameWatchlist: t.field({
+      type: WatchlistPayload,
+      description: "Renames one of the viewer's lists (the name stays unique).",
+      authScopes: { signedIn: true },
+      args: { id: t.arg.globalID({ required: true, for: Watchlist }), name: t.arg.string({ required: true }) },
+      resolve: async (_root, { id, name }, context) => ({ watchlist: await changeWatchlist(context, id.id, { kind: "rename", name }) }),
+    }),
+    setWatchlistTickers: tickersChange("setTickers", "Replaces a list's tickers, in the order given (also how a list is reordered)."),
+    addToWatchlist: tickersChange("addTickers", "Adds tickers at the end of a list (ones already in it stay where they are)."),
+    removeFromWatchlist: tickersChange("removeTickers", "Removes tickers from a list."),
+    deleteWatchlist: t.field({
+      type: builder.objectRef<{ deletedId: string }>("DeleteWatchlistPayload").implement({
+        fields: (p) => ({ deletedId: p.exposeID("deletedId") }),
+      }),
+      description: "Deletes one of the viewer's lists (another user's id is NOT_FOUND).",
+      authScopes: { signedIn: true },
+      args: { id: t.arg.globalID({ required: true, for: Watchlist }) },
+      resolve: async (_root, { id }, context) => {
+        await deleteWatchlist(context, id.id);
+        return { deletedId: encodeGlobalID(id.typename, id.id) };
+      },
+    }),
+  };
+});

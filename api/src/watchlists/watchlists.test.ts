@@ -1,0 +1,144 @@
+/** @db */
+import request from "supertest";
+import type { User } from "../generated/prisma/client";
+import { createUser, signedInAgent } from "../../test/sign-in";
+import { createTestApp } from "../../test/test-app";
+import { createTestDatabase } from "../../test/test-database";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let test: ReturnType<typeof createTestApp>;
+let basicUser: User;
+let proUser: User;
+
+type GraphQLError = { message: string; extensions?: { code?: string; fieldErrors?: { field: string; message: string }[] } };
+type WatchlistData = { id: string; name: string; tickers: string[] };
+type Body = { data: Record<string, { watchlist?: WatchlistData } & Record<string, unknown>> | null; errors?: GraphQLError[] };
+type Sender = { post(url: string): request.Test };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.reset();
+  test = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "1000000", API_POINTS_PER_HOUR: "1000000" });
+  basicUser = await createUser(db);
+  proUser = await createUser(db, { pro: true });
+}, 120_000);
+afterAll(() => db.close());
+
+const graphql = async (query: string, variables: Record<string, unknown>, sender: Sender = request(test.app)): Promise<Body> =>
+  (await sender.post("/graphql").send({ query, variables })).body as Body;
+
+const create = `mutation Create($name: String!, $tickers: [String!]) { createWatchlist(name: $name, tickers: $tickers) { watchlist { id name tickers } } }`;
+const add = `mutation Add($id: ID!, $tickers: [String!]!) { addToWatchlist(id: $id, tickers: $tickers) { watchlist { id name tickers } } }`;
+const set = `mutation Set($id: ID!, $tickers: [String!]!) { setWatchlistTickers(id: $id, tickers: $tickers) { watchlist { tickers } } }`;
+const remove = `mutation Remove($id: ID!, $tickers: [String!]!) { removeFromWatchlist(id: $id, tickers: $tickers) { watchlist { tickers } } }`;
+const rename = `mutation Rename($id: ID!, $name: String!) { renameWatchlist(id: $id, name: $name) { watchlist { name } } }`;
+const drop = `mutation Drop($id: ID!) { deleteWatchlist(id: $id) { deletedId } }`;
+const lists = `{ viewer { watchlistLimits { lists tickersPerList } watchlists(first: 20) { edges { node { id name tickers } } } } }`;
+const node = `query Node($id: ID!) { node(id: $id) { ... on Watchlist { name tickers } } }`;
+
+const errorOf = (body: Body) => body.errors?.[0]?.extensions;
+const namesOf = (body: Body) =>
+  (body.data!.viewer as unknown as { watchlists: { edges: { node: WatchlistData }[] } }).watchlists.edges.map((edge) => edge.node.name);
+
+describe("a Basic user's watchlist", () => {
+  it("keeps one list of up to 25 known tickers in the user's order; past a limit nothing is saved", async () => {
+    const basic = await signedInAgent(test.app, db, await createUser(db));
+    const created = await graphql(create, { name: "  Dividend ideas ", tickers: ["ko", "PEP", " ko ", "jnj"] }, basic);
+    expect(created.errors).toBeUndefined();
+    const list = created.data!.createWatchlist.watchlist!;
+    expect(list).toMatchObject({ name: "Dividend ideas", tickers: ["KO", "PEP", "JNJ"] });
+
+    const second = await graphql(create, { name: "Another" }, basic);
+    expect(errorOf(second)).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "name", message: expect.stringContaining("one watchlist on the Basic plan") }] });
+
+    const unknown = await graphql(add, { id: list.id, tickers: ["MSFT", "ZZZZQ"] }, basic);
+    expect(errorOf(unknown)).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "tickers", message: expect.stringContaining("ZZZZQ") }] });
+    const many = ["AAPL", "MSFT", "NVDA", "JPM", "AMZN", "GOOGL", "META", "XOM", "CVX", "WMT", "PG", "HD", "MRK", "ABBV", "PFE", "BAC", "WFC", "C", "INTC", "CSCO", "ORCL", "T", "VZ"];
+    const over = await graphql(add, { id: list.id, tickers: many }, basic);
+    expect(errorOf(over)).toMatchObject({ code: "BAD_USER_INPUT", fieldErrors: [{ field: "tickers", message: expect.stringContaining("at most 25 tickers on the Basic plan") }] });
+    // Neither refused change left anything behind.
+    expect((await graphql(node, { id: list.id }, basic)).data!.node).toEqual({ name: "Dividend ideas", tickers: ["KO", "PEP", "JNJ"] });
+
+    expect((await graphql(add, { id: list.id, tickers: ["msft", "KO"] }, basic)).data!.addToWatchlist.watchlist!.tickers).toEqual(["KO", "PEP", "JNJ", "MSFT"]);
+    expect((await graphql(set, { id: list.id, tickers: ["MSFT", "JNJ", "KO", "PEP"] }, basic)).data!.setWatchlistTickers.watchlist!.tickers).toEqual(["MSFT", "JNJ", "KO", "PEP"]);
+    expect((await graphql(remove, { id: list.id, tickers: ["JNJ"] }, basic)).data!.removeFromWatchlist.watchlist!.tickers).toEqual(["MSFT", "KO", "PEP"]);
+    expect((await graphql(lists, {}, basic)).data!.viewer).toMatchObject({ watchlistLimits: { lists: 1, tickersPerList: 25 } });
+  });
+
+  it("lets only one of two lists created at once pass the one-list limit", async () => {
+    const basic = await signedInAgent(test.app, db, await createUser(db));
+    const outcomes = await Promise.all([graphql(create, { name: "First" }, basic), graphql(create, { name: "Second" }, basic)]);
+    expect(outcomes.filter((body) => body.errors === undefined)).toHaveLength(1);
+    expect(namesOf(await graphql(lists, {}, basic))).toHaveLength(1);
+  });
+
+  it("needs a name of 1 to 80 characters and names every bad field at once", async () => {
+    const basic = await signedInAgent(test.app, db, basicUser);
+    const body = await graphql(create, { name: " ", tickers: ["NOPE1"] }, basic);
+    expect(errorOf(body)?.fieldErrors?.map((error) => error.field)).toEqual(["name", "tickers"]);
+    expect(errorOf(await graphql(create, { name: "x".repeat(81) }, basic))?.fieldErrors).toEqual([{ field: "name", message: "name must be 1 to 80 characters" }]);
+  });
+});
+
+describe("a Pro user's watchlists", () => {
+  it("keeps up to 20 lists with unique names, renames and deletes them", async () => {
+    const pro = await signedInAgent(test.app, db, await createUser(db, { pro: true }));
+    const ids: string[] = [];
+    for (let index = 1; index <= 20; index++) ids.push((await graphql(create, { name: `List ${index}` }, pro)).data!.createWatchlist.watchlist!.id);
+    expect(errorOf(await graphql(create, { name: "List 21" }, pro))?.fieldErrors?.[0].message).toContain("at most 20 watchlists on the Pro plan");
+    expect(errorOf(await graphql(create, { name: "List 2" }, pro))?.fieldErrors?.[0]).toMatchObject({ field: "name", message: expect.stringContaining("already have") });
+    expect(errorOf(await graphql(rename, { id: ids[0], name: "List 2" }, pro))?.fieldErrors?.[0].field).toBe("name");
+    expect((await graphql(rename, { id: ids[0], name: "Core" }, pro)).data!.renameWatchlist.watchlist).toEqual({ name: "Core" });
+    expect((await graphql(drop, { id: ids[1] }, pro)).data!.deleteWatchlist).toEqual({ deletedId: ids[1] });
+    const names = namesOf(await graphql(lists, {}, pro));
+    expect(names).toHaveLength(19);
+    expect(names[0]).toBe("Core");
+    expect((await graphql(lists, {}, pro)).data!.viewer).toMatchObject({ watchlistLimits: { lists: 20, tickersPerList: 500 } });
+  });
+
+  it("are private: another user or a visitor reads nothing and changes nothing", async () => {
+    const owner = await signedInAgent(test.app, db, proUser);
+    const { id } = (await graphql(create, { name: "Private", tickers: ["AAPL"] }, owner)).data!.createWatchlist.watchlist!;
+    const stranger = await signedInAgent(test.app, db, await createUser(db, { pro: true }));
+    expect((await graphql(node, { id }, stranger)).data!.node).toBeNull();
+    expect((await graphql(node, { id })).data!.node).toBeNull();
+    expect(errorOf(await graphql(add, { id, tickers: ["MSFT"] }, stranger))?.code).toBe("NOT_FOUND");
+    expect(errorOf(await graphql(drop, { id }, stranger))?.code).toBe("NOT_FOUND");
+    expect(errorOf(await graphql(create, { name: "Anonymous" }))?.code).toBe("UNAUTHENTICATED");
+    expect((await graphql(node, { id }, owner)).data!.node).toEqual({ name: "Private", tickers: ["AAPL"] });
+  });
+});
+
+describe("REST /api/watchlists", () => {
+  it("creates a list from a CSV file, changes it and exports it in the list's order", async () => {
+    const agent = await signedInAgent(test.app, db, await createUser(db, { pro: true }));
+    const csv = "Name,Symbol,Weight\nCoca-Cola,ko,0.5\nPepsiCo,PEP,0.5\n";
+    const created = await agent.post("/api/watchlists").send({ name: "From a file", csv }).expect(201);
+    const { id } = created.body.watchlist as WatchlistData;
+    expect(created.body.watchlist).toMatchObject({ name: "From a file", tickers: ["KO", "PEP"] });
+    expect((await agent.patch(`/api/watchlists/${id}`).send({ add: ["MDLZ"] }).expect(200)).body.watchlist.tickers).toEqual(["KO", "PEP", "MDLZ"]);
+    expect((await agent.patch(`/api/watchlists/${id}`).send({ tickers: ["MDLZ", "KO", "PEP"] }).expect(200)).body.watchlist.tickers).toEqual(["MDLZ", "KO", "PEP"]);
+    const exported = await agent.get(`/api/watchlists/${id}/export.csv`).expect(200);
+    expect(exported.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(exported.headers["content-disposition"]).toContain("From-a-file.csv");
+    expect(exported.text).toBe("ticker\r\nMDLZ\r\nKO\r\nPEP\r\n");
+    const listed = await agent.get("/api/watchlists").expect(200);
+    expect(listed.body).toMatchObject({ watchlists: [{ id, name: "From a file" }], limits: { lists: 20, tickersPerList: 500 } });
+    expect((await agent.delete(`/api/watchlists/${id}`).expect(200)).body).toEqual({ deletedId: id });
+    await agent.get(`/api/watchlists/${id}/export.csv`).expect(404);
+  });
+
+  it("answers bad input with a 4xx naming the field, and visitors with 401", async () => {
+    const agent = await signedInAgent(test.app, db, await createUser(db));
+    expect((await agent.post("/api/watchlists").send({ name: "Bad", tickers: ["AAPL", "XQZZY"] }).expect(400)).body.errors).toEqual([
+      { field: "tickers", message: expect.stringContaining("XQZZY") },
+    ]);
+    expect((await agent.post("/api/watchlists").send({ name: "Bad", csv: "" }).expect(400)).body.errors[0].field).toBe("csv");
+    const { id } = (await agent.post("/api/watchlists").send({ name: "Good" }).expect(201)).body.watchlist as WatchlistData;
+    expect((await agent.patch(`/api/watchlists/${id}`).send({ add: ["AAPL"], remove: ["KO"] }).expect(400)).body.errors[0].field).toBe("body");
+    await agent.patch("/api/watchlists/not-a-uuid").send({ add: ["AAPL"] }).expect(404);
+    await request(test.app).get("/api/watchlists").expect(401);
+    await request(test.app).post("/api/watchlists").send({ name: "Anonymous" }).expect(401);
+    expect((await agent.post("/api/watchlists").set("origin", "https://evil.example").send({ name: "Forged" }).expect(403)).body.code).toBe("FORBIDDEN");
+  });
+});

@@ -1,0 +1,194 @@
+// Watchlists: a signed-in user's named lists of tickers, in their own order. Private to their
+// owner: every read and write is scoped to the viewer's id, so another user's id reads as not
+// found. The plan sets the limits (Basic 1 list of 25 tickers, Pro 20 lists of 500); a write that
+// would pass a limit is refused whole, naming the field.
+import { z } from "zod";
+import { parseTickerCsv, TickerCsvError } from "@shared/screen-rules";
+import type { Viewer } from "../auth/viewer";
+import { hasProAccess } from "../billing/pro-access";
+import type { Database } from "../db/database";
+import { AppError, type FieldError } from "../errors/app-error";
+import { isUuid, parseInput } from "../errors/validation";
+import type { Watchlist } from "../generated/prisma/client";
+import { findKnownStock } from "../stocks/symbols";
+
+export type WatchlistLimits = { lists: number; tickersPerList: number };
+export const BASIC_WATCHLIST_LIMITS: WatchlistLimits = { lists: 1, tickersPerList: 25 };
+export const PRO_WATCHLIST_LIMITS: WatchlistLimits = { lists: 20, tickersPerList: 500 };
+
+export const watchlistLimitsOf = (viewer: Viewer): WatchlistLimits => (hasProAccess(viewer.user) ? PRO_WATCHLIST_LIMITS : BASIC_WATCHLIST_LIMITS);
+
+type Context = { db: Database; viewer: Viewer | null };
+
+const nameSchema = z.object({
+  name: z
+    .string({ error: "name must be text" })
+    .trim()
+    .min(1, { error: "name must be 1 to 80 characters" })
+    .max(80, { error: "name must be 1 to 80 characters" }),
+});
+
+const tickersSchema = z.object({
+  tickers: z.array(z.string({ error: "tickers must be a list of strings" }), { error: "tickers must be a list of strings" }).max(10_000, {
+    error: "tickers must hold at most 10000 entries",
+  }),
+});
+
+const badInput = (field: string, message: string) => new AppError("BAD_USER_INPUT", `Invalid input: ${field}. ${message}`, { fieldErrors: [{ field, message }] });
+
+function requireSignedIn(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError("UNAUTHENTICATED", "Sign in to keep watchlists.");
+  return viewer;
+}
+
+/**
+ * The tickers as stored: trimmed, upper-cased, each once in the order given, every one a known
+ * stock (a listing's other symbol becomes its key). Unknown or malformed entries are refused by name.
+ */
+export function knownTickers(values: readonly string[], field = "tickers"): string[] {
+  const tickers: string[] = [];
+  const unknown: string[] = [];
+  for (const value of values) {
+    const symbol = value.trim().toUpperCase();
+    const stock = /^[A-Z][A-Z0-9.-]{0,9}$/.test(symbol) ? findKnownStock(symbol) : null;
+    if (!stock) unknown.push(value.trim() || '""');
+    else if (!tickers.includes(stock.ticker)) tickers.push(stock.ticker);
+  }
+  if (unknown.length > 0) {
+    const sample = unknown.slice(0, 5).join(", ") + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : "");
+    throw badInput(field, `Unknown ticker${unknown.length > 1 ? "s" : ""} ${sample}: not in the bundled symbol lists (US-listed securities).`);
+  }
+  return tickers;
+}
+
+function withinLimit(tickers: string[], limits: WatchlistLimits, plan: string): string[] {
+  if (tickers.length > limits.tickersPerList) {
+    throw badInput("tickers", `A watchlist holds at most ${limits.tickersPerList} tickers on the ${plan} plan; this one would hold ${tickers.length}.`);
+  }
+  return tickers;
+}
+
+const planName = (viewer: Viewer) => (hasProAccess(viewer.user) ? "Pro" : "Basic");
+
+/** The tickers of a CSV file (the column named like Ticker or Symbol, else the first), each a known stock. */
+export function tickersOfCsv(csv: string): string[] {
+  try {
+    const tickers = knownTickers(parseTickerCsv(csv).tickers, "csv");
+    if (tickers.length === 0) throw badInput("csv", "The file holds no ticker: put one per row, in a column named Ticker or Symbol or in the first.");
+    return tickers;
+  } catch (error) {
+    if (error instanceof TickerCsvError) throw badInput("csv", error.message);
+    throw error;
+  }
+}
+
+/** The viewer's watchlists, oldest first (the user's first list stays first). */
+export function listWatchlists(db: Database, userId: string): Promise<Watchlist[]> {
+  return db.prisma.watchlist.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** Watchlists by id, in the ids' order: the viewer's, null for any other (and for anonymous viewers). */
+export async function findWatchlists(db: Database, viewer: Viewer | null, ids: readonly string[]): Promise<(Watchlist | null)[]> {
+  const wanted = ids.filter((id) => isUuid(id));
+  const found = viewer && wanted.length > 0 ? await db.prisma.watchlist.findMany({ where: { id: { in: wanted }, userId: viewer.user.id } }) : [];
+  const byId = new Map(found.map((list) => [list.id, list]));
+  return ids.map((id) => byId.get(id) ?? null);
+}
+
+/** One of the viewer's watchlists, or NOT_FOUND. */
+export async function requireWatchlist(context: Context, id: string): Promise<Watchlist> {
+  const viewer = requireSignedIn(context.viewer);
+  const [list] = await findWatchlists(context.db, viewer, [id]);
+  if (!list) throw new AppError("NOT_FOUND", "No watchlist of yours has this id.");
+  return list;
+}
+
+type Transaction = Parameters<Parameters<Database["prisma"]["$transaction"]>[0]>[0];
+
+/** Writes that check a per-user limit or name hold the user's row, so two at once cannot both pass. */
+const lockUser = (tx: Transaction, userId: string) => tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+
+const nameTaken = (name: string) => badInput("name", `You already have a watchlist named "${name}".`);
+
+/** Creates a list (a unique name per user), with tickers if given, within the plan's limits. */
+export async function createWatchlist(context: Context, input: { name: unknown; tickers?: unknown }): Promise<Watchlist> {
+  const viewer = requireSignedIn(context.viewer);
+  const errors: FieldError[] = [];
+  const name = collect(errors, () => parseInput(nameSchema, { name: input.name }).name);
+  const tickers = collect(errors, () => knownTickers(parseInput(tickersSchema, { tickers: input.tickers ?? [] }).tickers));
+  if (errors.length > 0) throw new AppError("BAD_USER_INPUT", `Invalid input: ${errors.map((error) => error.field).join(", ")}.`, { fieldErrors: errors });
+  const limits = watchlistLimitsOf(viewer);
+  withinLimit(tickers!, limits, planName(viewer));
+  const userId = viewer.user.id;
+  return context.db.prisma.$transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const lists = await tx.watchlist.findMany({ where: { userId }, select: { name: true } });
+    if (lists.some((list) => list.name === name)) throw nameTaken(name!);
+    if (lists.length >= limits.lists) {
+      throw badInput(
+        "name",
+        `You can keep ${limits.lists === 1 ? "one watchlist" : `at most ${limits.lists} watchlists`} on the ${planName(viewer)} plan; delete one first${limits.lists === 1 ? " or upgrade to Pro for 20" : ""}.`,
+      );
+    }
+    return tx.watchlist.create({ data: { userId, name: name!, tickers: tickers! } });
+  });
+}
+
+/** A field's parse, its error collected rather than thrown, so one answer names every bad field. */
+function collect<T>(errors: FieldError[], parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof AppError && error.fieldErrors) errors.push(...error.fieldErrors);
+    else throw error;
+    return undefined;
+  }
+}
+
+export type WatchlistChange =
+  | { kind: "rename"; name: unknown }
+  | { kind: "setTickers"; tickers: unknown }
+  | { kind: "addTickers"; tickers: unknown }
+  | { kind: "removeTickers"; tickers: unknown };
+
+/**
+ * Renames a list, or replaces, adds or removes its tickers (replacing also reorders), in one
+ * statement under a lock on the list's row: a change that would pass the plan's limit is refused whole.
+ */
+export async function changeWatchlist(context: Context, id: string, change: WatchlistChange): Promise<Watchlist> {
+  const viewer = requireSignedIn(context.viewer);
+  const list = await requireWatchlist(context, id);
+  if (change.kind === "rename") {
+    const { name } = parseInput(nameSchema, { name: change.name });
+    if (name === list.name) return list;
+    return context.db.prisma.$transaction(async (tx) => {
+      await lockUser(tx, viewer.user.id);
+      if ((await tx.watchlist.count({ where: { userId: viewer.user.id, name } })) > 0) throw nameTaken(name);
+      return tx.watchlist.update({ where: { id: list.id }, data: { name } });
+    });
+  }
+  const given = knownTickers(parseInput(tickersSchema, { tickers: change.tickers }).tickers);
+  return context.db.prisma.$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ tickers: string[] }[]>`SELECT tickers FROM watchlists WHERE id = ${list.id}::uuid FOR UPDATE`;
+    if (!current) throw new AppError("NOT_FOUND", "No watchlist of yours has this id.");
+    const tickers =
+      change.kind === "setTickers"
+        ? given
+        : change.kind === "addTickers"
+          ? [...current.tickers, ...given.filter((ticker) => !current.tickers.includes(ticker))]
+          : current.tickers.filter((ticker) => !given.includes(ticker));
+    withinLimit(tickers, watchlistLimitsOf(viewer), planName(viewer));
+    return tx.watchlist.update({ where: { id: list.id }, data: { tickers } });
+  });
+}
+
+/** Deletes one of the viewer's lists; any other id is NOT_FOUND. */
+export async function deleteWatchlist(context: Context, id: string): Promise<string> {
+  const viewer = requireSignedIn(context.viewer);
+  const { count } = isUuid(id) ? await context.db.prisma.watchlist.deleteMany({ where: { id, userId: viewer.user.id } }) : { count: 0 };
+  if (count === 0) throw new AppError("NOT_FOUND", "No watchlist of yours has this id.");
+  return id;
+}
+
+/** A list as a CSV file: one ticker per row, in the list's order. */
+export const watchlistCsv = (list: Watchlist): string => ["ticker", ...list.tickers].join("\r\n") + "\r\n";
