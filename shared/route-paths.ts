@@ -25,6 +25,7 @@ export const appRoutePaths = [
   "/research-compare",
   "/market-videos",
   "/pro-screener",
+  "/watchlists",
 ] as const;
 
 export type AppRoutePath = (typeof appRoutePaths)[number];

@@ -41,6 +41,8 @@ describe("the schema's Int arguments", () => {
       "Query.stockSuggestions(first:)",
       "Stock.priceHistory(days:)",
       "StockEarnings.history(first:)",
+      "Viewer.watchlists(first:)",
+      "Viewer.watchlists(last:)",
     ]);
     for (const { coordinate, arg } of intArgs) {
       const range = intRangeOf(arg);

@@ -58,6 +58,7 @@ export const PAST_DAY_FIELDS: Record<string, DayField> = {
   // A combined screen reads every ticker's news of the day's window.
   "Query.combinedScreen": { day: screenInputAsOf, needs: ["indicators", "rows"] },
   "Query.proScreen": { day: screenInputAsOf, needs: ["indicators", "aiPicks", "rows"] },
+  "Watchlist.view": { day: asOfArgument, needs: ["indicators"] },
 };
 
 /**

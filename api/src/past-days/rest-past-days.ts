@@ -22,6 +22,7 @@ const REST_DAY_PATHS: [RegExp, PastDayWork[]][] = [
   [/^\/ai-picks$/, ["aiPicks"]],
   [/^\/earnings\/[^/]+$/, ["rows"]],
   [/^\/hedge-funds\/[^/]+$/, ["rows"]],
+  [/^\/watchlists\/[^/]+$/, ["indicators"]],
 ];
 
 /** Mounted on /api after the JSON parser and the request allowance: spends the request's past day when it is not in memory. */

@@ -402,7 +402,7 @@ const rowsComplexity = (args: { first?: number | null }) => ({
   multiplier: 0,
 });
 
-const BasicScreenResult = builder.objectRef<BasicScreenOutcome>("BasicScreenResult").implement({
+export const BasicScreenResult = builder.objectRef<BasicScreenOutcome>("BasicScreenResult").implement({
   interfaces: [ScreenResult],
   isTypeOf: (outcome) => (outcome as ScreenOutcome).kind === "basic",
   fields: (t) => ({

@@ -8,9 +8,13 @@ import {
   deleteWatchlist,
   findWatchlists,
   listWatchlists,
+  PRO_WATCHLIST_LIMITS,
   watchlistLimitsOf,
+  watchlistView,
+  WATCHLIST_VIEW_COST,
   type WatchlistChange,
 } from "./watchlists";
+import { BasicScreenResult } from "../screening/screening.graphql";
 
 const Watchlist = builder.objectRef<WatchlistRecord>("Watchlist");
 
@@ -23,8 +27,19 @@ builder.node(Watchlist, {
     tickers: t.exposeStringList("tickers", { description: "In the order the user keeps them." }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    view: t.field({
+      type: BasicScreenResult,
+      description:
+        "The list's tickers at a day (YYYY-MM-DD; the latest without one), every screen filter off: close, moving averages, RSI, 7-day sentiment, analyst actions and days to the next report, with the sources and as-of day. A ticker without prices that day is named in `warnings`. Not stored as a run.",
+      args: { asOf: t.arg.string() },
+      complexity: { field: WATCHLIST_VIEW_COST, multiplier: 1 },
+      resolve: (list, { asOf }, context) => watchlistView(context, list, asOf),
+    }),
   }),
 });
+
+/** watchlists(first:/last:): up to a Pro user's every list. */
+const WATCHLISTS_PAGE = { min: 1, max: PRO_WATCHLIST_LIMITS.lists, default: PRO_WATCHLIST_LIMITS.lists } as const;
 
 const WatchlistLimits = builder.objectRef<{ lists: number; tickersPerList: number }>("WatchlistLimits").implement({
   description: "How many lists, and tickers per list, the viewer's plan allows (Basic 1 of 25; Pro 20 of 500).",
@@ -35,8 +50,9 @@ builder.objectFields(ViewerRef, (t) => ({
   watchlists: t.connection({
     type: Watchlist,
     description: "The viewer's watchlists, oldest first.",
+    intArgs: { first: WATCHLISTS_PAGE, last: WATCHLISTS_PAGE },
     resolve: async (user, args, context) =>
-      resolveArrayConnection({ args: { first: args.first ?? undefined, after: args.after ?? undefined }, maxSize: 20 }, await listWatchlists(context.db, user.id)),
+      resolveArrayConnection({ args, maxSize: PRO_WATCHLIST_LIMITS.lists }, await listWatchlists(context.db, user.id)),
   }),
   watchlistLimits: t.field({
     type: WatchlistLimits,

@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
 import { requestContext } from "../http/request-context";
+import { screeningBody } from "../screening/screening.routes";
 import type { Watchlist } from "../generated/prisma/client";
 import {
   changeWatchlist,
@@ -12,6 +13,7 @@ import {
   tickersOfCsv,
   watchlistCsv,
   watchlistLimitsOf,
+  watchlistView,
   type WatchlistChange,
 } from "./watchlists";
 
@@ -57,6 +59,12 @@ export function watchlistRoutes(deps: AppDeps): Router {
     // A CSV file's tickers (the column named like Ticker or Symbol) may stand for the list.
     const tickers = typeof input.csv === "string" ? tickersOfCsv(input.csv) : input.tickers;
     res.status(201).json({ watchlist: body(await createWatchlist(context, { name: input.name, tickers })) });
+  });
+  router.get("/api/watchlists/:id", async (req, res) => {
+    const context = requestContext(deps, req);
+    const list = await requireWatchlist(context, idOf(req));
+    const asOf = typeof req.query.asOf === "string" ? req.query.asOf : undefined;
+    res.json({ watchlist: body(list), view: screeningBody(await watchlistView(context, list, asOf)) });
   });
   router.patch("/api/watchlists/:id", async (req, res) => {
     res.json({ watchlist: body(await changeWatchlist(requestContext(deps, req), idOf(req), changeOf(req.body))) });

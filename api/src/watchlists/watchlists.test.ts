@@ -1,6 +1,7 @@
 /** @db */
 import request from "supertest";
 import type { User } from "../generated/prisma/client";
+import { loadSnapshotPrices } from "../../test/market-data";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
@@ -21,6 +22,7 @@ beforeAll(async () => {
   test = createTestApp(db, { WEB_REQUESTS_PER_10_MINUTES: "1000000", API_POINTS_PER_HOUR: "1000000" });
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
+  await loadSnapshotPrices(db, ["AAPL", "MSFT", "KO"]);
 }, 120_000);
 afterAll(() => db.close());
 
@@ -140,5 +142,35 @@ describe("REST /api/watchlists", () => {
     await request(test.app).get("/api/watchlists").expect(401);
     await request(test.app).post("/api/watchlists").send({ name: "Anonymous" }).expect(401);
     expect((await agent.post("/api/watchlists").set("origin", "https://evil.example").send({ name: "Forged" }).expect(403)).body.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("a watchlist's view", () => {
+  const view = `query View($id: ID!, $asOf: String) {
+    node(id: $id) { ... on Watchlist { view(asOf: $asOf) { asOf source isSnapshot warnings { code message } rows(first: 50) { edges { node { ticker price sma20 rsi newsCount } } } } } }
+  }`;
+  type View = { asOf: string; source: string; isSnapshot: boolean; warnings: { code: string; message: string }[]; rows: { edges: { node: { ticker: string; price: number; sma20: number | null; rsi: number | null } }[] } };
+  const viewOf = (body: Body) => (body.data!.node as unknown as { view: View }).view;
+
+  it("shows every ticker of the list with prices at the latest day or a past one, and names those without", async () => {
+    const agent = await signedInAgent(test.app, db, basicUser);
+    const existing = (await graphql(lists, {}, agent)).data!.viewer as unknown as { watchlists: { edges: { node: WatchlistData }[] } };
+    await Promise.all(existing.watchlists.edges.map((edge) => graphql(drop, { id: edge.node.id }, agent)));
+    const { id } = (await graphql(create, { name: "Viewed", tickers: ["KO", "AAPL", "MSFT", "PEP"] }, agent)).data!.createWatchlist.watchlist!;
+
+    const latest = viewOf(await graphql(view, { id }, agent));
+    expect(latest.rows.edges.map((edge) => edge.node.ticker).sort()).toEqual(["AAPL", "KO", "MSFT"]);
+    expect(latest.rows.edges.every((edge) => edge.node.price > 0 && edge.node.sma20 !== null && edge.node.rsi !== null)).toBe(true);
+    expect(latest).toMatchObject({ isSnapshot: true, source: expect.stringContaining("daily prices") });
+    expect(latest.warnings.find((warning) => warning.message.includes("PEP"))).toBeDefined();
+
+    const past = viewOf(await graphql(view, { id, asOf: "2019-06-14" }, agent));
+    expect(past.asOf <= "2019-06-14").toBe(true);
+    expect(past.rows.edges).toHaveLength(3);
+    expect(past.rows.edges[0].node.price).not.toBe(latest.rows.edges.find((edge) => edge.node.ticker === past.rows.edges[0].node.ticker)!.node.price);
+
+    const rest = await agent.get(`/api/watchlists/${Buffer.from(id, "base64").toString().split(":")[1]}?asOf=2019-06-14`).expect(200);
+    expect(rest.body.view.results).toHaveLength(3);
+    expect(errorOf(await graphql(view, { id, asOf: "2019-13-40" }, agent))?.fieldErrors?.[0].field).toBe("asOf");
   });
 });

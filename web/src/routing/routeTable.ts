@@ -148,6 +148,14 @@ const table: { [Path in AppRoutePath]: Omit<AppRoute, "path"> } = {
     asOf: true,
     nav: { label: "Market Videos", group: "Research", pro: true },
   },
+  "/watchlists": {
+    page: () => import("../pages/Watchlists/WatchlistsPage"),
+    // Lists change on this page and on stock pages: the store's answer, then the server's.
+    queries: { page: { artifact: () => import("../pages/Watchlists/__generated__/WatchlistsPageQuery.graphql"), fetchPolicy: "store-and-network" } },
+    gate: { kind: "signed-in" },
+    asOf: true,
+    nav: { label: "Watchlists", group: "Research" },
+  },
   "/ai-features": {
     page: () => import("../pages/AiFeatures/AiFeaturesPage"),
     queries: {

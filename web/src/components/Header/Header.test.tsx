@@ -173,6 +173,7 @@ test("groups the sections: Home and Contact as links, Screeners, Research and AI
     "Earnings Predictor [Pro] → /earnings-predictor",
     "Hedge Fund Tracker [Pro] → /hedge-fund-tracker",
     "Market Videos [Pro] → /market-videos",
+    "Watchlists → /watchlists",
   ]);
   expect(await menuEntries(nav.getByRole("button", { name: "AI & Pro" }))).toEqual([
     "AI Intelligence [Pro] → /ai-features",
@@ -198,6 +199,7 @@ test("the phone's Menu button opens the same sections and groups", async () => {
     "/earnings-predictor",
     "/hedge-fund-tracker",
     "/market-videos",
+    "/watchlists",
     "/ai-features",
     "/pricing",
     "/direct-stripe",

@@ -17,6 +17,7 @@ import { formatDateTime } from "../../components/SentimentBadge/sentiment";
 import { SentimentBadge } from "../../components/SentimentBadge/SentimentBadge";
 import { Button } from "../../components/ui/Button";
 import { Card, Container, PageHeading, PageSection } from "../../components/ui/Layout";
+import { AddToWatchlist } from "../../components/Watchlist/AddToWatchlist";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { GENERIC_ERROR_MESSAGE, GraphQLRequestError } from "../../relay/environment";
 import { StockFigures } from "./StockFigures";
@@ -57,6 +58,7 @@ export const StockDetailPageQuery = graphql`
     }
     viewer {
       ...useProAccess_viewer
+      ...AddToWatchlist_viewer
     }
   }
 `;
@@ -125,6 +127,7 @@ function StockDetail({ queryRef }: { queryRef: PreloadedQuery<StockDetailPageQue
         {technicals ? (
           <DataSourceLine source={technicals.source} asOf={technicals.asOf} isSnapshot={technicals.isSnapshot} />
         ) : null}
+        <AddToWatchlist viewer={viewer} ticker={stock.ticker} />
       </Heading>
       <StockResearchLinks ticker={stock.ticker} showProMarks={!hasProAccess} />
 
