@@ -35,23 +35,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
           totalCount
           edges {
             node {
-              ticker
-              name
-              price
-              sma5
-              sma20
-              sma50
-              rsi
-              volume
-              technicalScore
-              sentimentScore
-              newsCount
-              analystUpgrades
-              analystDowngrades
-              momentum
-              peRatio
-              marketCap
-              beta
+              ...basicColumns_row @relay(mask: false)
             }
           }
         }

@@ -1,3 +1,4 @@
+import { graphql } from "react-relay";
 import { formatCompact, formatDecimal, formatInteger, momentumRank, momentumValue } from "./format";
 import { AnalystActivity, analystActivityText, analystSortValue, CompactFigure } from "./cells";
 import { MomentumBadge } from "./MomentumBadge";
@@ -5,9 +6,32 @@ import { columnsCsv, rounded, sortRows, type ResultColumn, type SortState } from
 import { marketCapColumn, newsCountColumn, peRatioColumn, priceColumn, sentimentColumn, technicalScoreColumn, tickerColumn } from "./sharedColumns";
 import { ToneValue } from "./ToneValue";
 import { BASIC_SENTIMENT_THRESHOLDS, rsiCellTone } from "./tones";
-import type { BasicScreenResults_result$data } from "./__generated__/BasicScreenResults_result.graphql";
+import type { basicColumns_row$data } from "./__generated__/basicColumns_row.graphql";
 
-export type BasicRow = BasicScreenResults_result$data["rows"]["edges"][number]["node"];
+/** The fields a Basic row shows: spread unmasked where a table reads rows (Basic results, watchlists). */
+export const BASIC_ROW_FRAGMENT = graphql`
+  fragment basicColumns_row on BasicScreenRow {
+    ticker
+    name
+    price
+    sma5
+    sma20
+    sma50
+    rsi
+    volume
+    technicalScore
+    sentimentScore
+    newsCount
+    analystUpgrades
+    analystDowngrades
+    momentum
+    peRatio
+    marketCap
+    beta
+  }
+`;
+
+export type BasicRow = Omit<basicColumns_row$data, " $fragmentType">;
 
 export type BasicColumnKey =
   | "ticker"

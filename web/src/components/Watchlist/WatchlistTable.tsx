@@ -29,23 +29,7 @@ export function WatchlistTable({ view, name }: WatchlistTableProps) {
           totalCount
           edges {
             node {
-              ticker
-              name
-              price
-              sma5
-              sma20
-              sma50
-              rsi
-              volume
-              technicalScore
-              sentimentScore
-              newsCount
-              analystUpgrades
-              analystDowngrades
-              momentum
-              peRatio
-              marketCap
-              beta
+              ...basicColumns_row @relay(mask: false)
             }
           }
         }
