@@ -36,6 +36,7 @@ const PRO_PAGES = [
   "/research-compare",
   "/market-videos",
   "/pro-screener",
+  "/watchlists",
 ];
 
 type Actor = "visitor" | "Pro";

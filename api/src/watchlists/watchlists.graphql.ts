@@ -30,7 +30,7 @@ builder.node(Watchlist, {
     view: t.field({
       type: BasicScreenResult,
       description:
-        "The list's tickers at a day (YYYY-MM-DD; the latest without one), every screen filter off: close, moving averages, RSI, 7-day sentiment, analyst actions and days to the next report, with the sources and as-of day. A ticker without prices that day is named in `warnings`. Not stored as a run.",
+        "The list's tickers at a day (YYYY-MM-DD; the latest without one), every screen filter off: close, moving averages, RSI, 7-day sentiment, analyst actions and days to the next report, with the sources and as-of day. A ticker without prices that day is named in `warnings`. Not stored as a run. A screen: one per request, like Query.screen.",
       args: { asOf: t.arg.string() },
       complexity: { field: WATCHLIST_VIEW_COST, multiplier: 1 },
       resolve: (list, { asOf }, context) => watchlistView(context, list, asOf),
@@ -51,6 +51,8 @@ builder.objectFields(ViewerRef, (t) => ({
     type: Watchlist,
     description: "The viewer's watchlists, oldest first.",
     intArgs: { first: WATCHLISTS_PAGE, last: WATCHLISTS_PAGE },
+    // Priced at the page it returns: without first/last that is every list, not the usual 10.
+    complexity: (args) => ({ field: 1, multiplier: args.first ?? args.last ?? WATCHLISTS_PAGE.default }),
     resolve: async (user, args, context) =>
       resolveArrayConnection({ args, maxSize: PRO_WATCHLIST_LIMITS.lists }, await listWatchlists(context.db, user.id)),
   }),

@@ -11,7 +11,7 @@ let test: ReturnType<typeof createTestApp>;
 let basicUser: User;
 let proUser: User;
 
-type GraphQLError = { message: string; extensions?: { code?: string; fieldErrors?: { field: string; message: string }[] } };
+type GraphQLError = { message: string; extensions?: { code?: string; screens?: number; fieldErrors?: { field: string; message: string }[] } };
 type WatchlistData = { id: string; name: string; tickers: string[] };
 type Body = { data: Record<string, { watchlist?: WatchlistData } & Record<string, unknown>> | null; errors?: GraphQLError[] };
 type Sender = { post(url: string): request.Test };
@@ -172,5 +172,13 @@ describe("a watchlist's view", () => {
     const rest = await agent.get(`/api/watchlists/${Buffer.from(id, "base64").toString().split(":")[1]}?asOf=2019-06-14`).expect(200);
     expect(rest.body.view.results).toHaveLength(3);
     expect(errorOf(await graphql(view, { id, asOf: "2019-13-40" }, agent))?.fieldErrors?.[0].field).toBe("asOf");
+  });
+
+  it("counts as the request's one screen: aliased views, or a view beside a screen, are refused before any runs", async () => {
+    const agent = await signedInAgent(test.app, db, proUser);
+    const aliased = `{ viewer { watchlists { edges { node { a: view(asOf: "2019-06-14") { asOf } b: view(asOf: "2019-06-13") { asOf } } } } } }`;
+    expect(errorOf(await graphql(aliased, {}, agent))).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });
+    const beside = `{ screen(input: { universe: SP500 }) { asOf } viewer { watchlists(first: 1) { edges { node { view { asOf } } } } } }`;
+    expect(errorOf(await graphql(beside, {}, agent))).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });
   });
 });
