@@ -277,7 +277,7 @@ const ScreenWarningRef = builder.objectRef<ScreenWarning>("ScreenWarning").imple
 const ScreenResult = builder.interfaceRef<ScreenOutcome>("ScreenResult").implement({
   resolveType: (outcome) => (outcome.kind === "basic" ? "BasicScreenResult" : outcome.kind === "pro" ? "ProScreenResult" : "CombinedScreenResult"),
   fields: (t) => ({
-    runId: t.exposeID("runId", { description: "The stored run's id (screening_runs.id)." }),
+    runId: t.exposeID("runId", { description: "The run's id: screening_runs.id for a stored run; a watchlist's view is not stored, so its id names no row." }),
     kind: t.field({ type: ScreenKind, resolve: (outcome) => outcome.kind }),
     request: t.field({ type: ScreenRequestRef, resolve: (outcome) => outcome.request }),
     stats: t.field({ type: ScreenStatsRef, resolve: (outcome) => outcome.stats }),
