@@ -14,6 +14,8 @@ const config: Config = {
     "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }],
   },
   globalSetup: "<rootDir>/e2e/start-app.ts",
+  // Files that wait for the server's first AI picks pass run last (e2e/sequencer.cjs).
+  testSequencer: "<rootDir>/e2e/sequencer.cjs",
   globalTeardown: "<rootDir>/e2e/stop-app.ts",
   testTimeout: 60_000,
   maxWorkers: 1,
