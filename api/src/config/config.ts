@@ -136,6 +136,10 @@ const environmentSchema = z.object({
   SEC_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(10).default(10),
   SEC_EDGAR_DATA_URL: optionalUrl(["http", "https"]),
   SEC_EDGAR_ARCHIVES_URL: optionalUrl(["http", "https"]),
+
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  ALERT_DELIVERY_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  ALERT_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
 });
 
 export type AppConfig = {
@@ -225,6 +229,15 @@ export type AppConfig = {
     /** EDGAR hosts (tests point them at a local server). */
     edgarDataUrl: string;
     edgarArchivesUrl: string;
+  };
+  /** Delivery of alert firings by email and signed webhook (alerts/delivery/). */
+  alerts: {
+    /** Webhooks may use http and private or loopback addresses (tests, receivers on this network); never in production. */
+    webhookAllowPrivate: boolean;
+    /** Seconds between the dispatcher's passes over due deliveries; 0 turns the dispatcher off. */
+    deliveryPollSeconds: number;
+    /** The UTC hour (0–23) at which digest emails go out. */
+    digestHourUtc: number;
   };
 };
 
@@ -334,6 +347,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       requestsPerSecond: env.SEC_REQUESTS_PER_SECOND,
       edgarDataUrl: env.SEC_EDGAR_DATA_URL ?? "https://data.sec.gov",
       edgarArchivesUrl: env.SEC_EDGAR_ARCHIVES_URL ?? "https://www.sec.gov",
+    },
+    alerts: {
+      webhookAllowPrivate: env.ALERT_WEBHOOK_ALLOW_PRIVATE === "true",
+      deliveryPollSeconds: env.ALERT_DELIVERY_POLL_SECONDS,
+      digestHourUtc: env.ALERT_DIGEST_HOUR_UTC,
     },
   };
 }

@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import type { AppDeps } from "../context";
 import { cachePolicy, NO_STORE } from "../http/cache-headers";
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -14,7 +14,7 @@ const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
  * forwarded one) is loopback, and so is the Host it asked for, so a page on another site whose
  * name a DNS-rebinding attack points at 127.0.0.1 cannot read it from the visitor's browser.
  */
-function isLocalRequest(req: Request): boolean {
+export function isLocalRequest(req: Request): boolean {
   return LOOPBACK.test(req.socket.remoteAddress ?? "") && LOOPBACK_HOST.test(req.headers.host ?? "");
 }
 
