@@ -1,3 +1,4 @@
+import type { AlertEvents } from "./alerts/alert-events";
 import type { QueryBudget } from "./api-usage/query-budget";
 import type { CompanyFactsCache } from "./fundamentals/sec/sec-xbrl-client";
 import type { SubscriptionSlots } from "./api-usage/subscription-slots";
@@ -14,6 +15,7 @@ import type { NewsSummaryCache } from "./news/news-summary-cache";
 import type { ScreenAnswerCache } from "./screening/screen-answers";
 import type { PastDayAllowance } from "./past-days/past-day-limits";
 import type { RateLimiter } from "./rate-limit/rate-limiter";
+import type { DataEvents } from "./shared/data-events";
 import type { StartupStatus } from "./startup/startup-status";
 
 /** Long-lived dependencies, built once at boot (or per test) by `buildDeps`. */
@@ -25,6 +27,10 @@ export type AppDeps = {
   billing: BillingProvider;
   /** New articles for live subscribers. */
   newsEvents: NewsEvents;
+  /** Alert firings for the bell and the alertFired subscription. */
+  alertEvents: AlertEvents;
+  /** Passes announce the data they changed (alert evaluation listens). */
+  dataEvents: DataEvents;
   /** Ticker news summaries shared briefly between requests (news/news-summary-cache.ts). */
   newsSummaryCache: NewsSummaryCache;
   /** Identical screens' answers shared briefly between requests (screening/screen-answers.ts). */

@@ -1,4 +1,5 @@
 import type Redis from "ioredis";
+import { createAlertEvents } from "./alerts/alert-events";
 import { createQueryBudget } from "./api-usage/query-budget";
 import { createSubscriptionSlots } from "./api-usage/subscription-slots";
 import { createAuthCache } from "./auth/auth-cache";
@@ -16,6 +17,7 @@ import { createNewsSummaryCache } from "./news/news-summary-cache";
 import { createScreenAnswerCache } from "./screening/screen-answers";
 import { createPastDayAllowance } from "./past-days/past-day-limits";
 import { createRateLimiter } from "./rate-limit/rate-limiter";
+import { createDataEvents } from "./shared/data-events";
 import { readyStartupStatus, type StartupStatus } from "./startup/startup-status";
 
 const TEN_MINUTES = 10 * 60;
@@ -50,6 +52,8 @@ export function buildDeps(options: {
     mailer: createMailer(config, logger),
     billing: createBillingProvider(config, db, logger),
     newsEvents,
+    alertEvents: createAlertEvents({ redis, logger }),
+    dataEvents: createDataEvents(),
     newsSummaryCache: createNewsSummaryCache(config.news.summaryCacheMs, newsEvents),
     screenAnswers: createScreenAnswerCache(config.screening.answerCacheMs, newsEvents),
     rateLimiters: {

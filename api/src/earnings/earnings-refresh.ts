@@ -13,7 +13,7 @@ import type { EarningsReport, ReportTime } from "./earnings-files";
 import { predictionRow, replaceTickerPredictions, sectorOf } from "./earnings-snapshot";
 import { createYahooEarningsClient, type YahooEarnings, type YahooEarningsClient } from "./yahoo-earnings";
 
-export type EarningsRefreshDeps = Pick<AppDeps, "config" | "db" | "logger">;
+export type EarningsRefreshDeps = Pick<AppDeps, "config" | "db" | "logger"> & Partial<Pick<AppDeps, "dataEvents">>;
 
 /** pg advisory lock id of the refresh pass ("ernR" in ASCII). */
 export const EARNINGS_REFRESH_LOCK_ID = 0x65726e52;
@@ -177,6 +177,7 @@ export async function refreshEarnings(
       result.predictions += data.length;
     }
     forgetEarningsReads(deps.db);
+    deps.dataEvents?.publish("data:changed", { kind: "earnings", tickers: [...changed] });
   }
   result.ms = Math.round(performance.now() - started);
   const { failed, ...summary } = result;

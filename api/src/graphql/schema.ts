@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder";
 // Each domain registers its types and fields on the builder when imported.
 import "../ai-picks/ai-picks.graphql";
+import "../alerts/alerts.graphql";
 import "../api-keys/api-keys.graphql";
 import "../api-usage/api-usage.graphql";
 import "../auth/auth-options.graphql";

@@ -8,7 +8,7 @@ import { forgetFundHistory } from "./hedge-funds";
 import { storeQuarter } from "./holdings-store";
 import { parseInformationTableXml, valuesInThousands } from "./thirteen-f";
 
-type ImportDeps = Pick<AppDeps, "config" | "db" | "logger">;
+type ImportDeps = Pick<AppDeps, "config" | "db" | "logger"> & Partial<Pick<AppDeps, "dataEvents">>;
 
 /** pg advisory lock id of the live import ("e13f" in ASCII). */
 export const HEDGE_FUND_IMPORT_LOCK_ID = 0x65313366;
@@ -91,6 +91,7 @@ export async function importNewFilings(deps: ImportDeps, options: { client: Edga
   return runExclusively(deps.db, HEDGE_FUND_IMPORT_LOCK_ID, async () => {
     const results: FundImportResult[] = [];
     for (const cik of deps.config.hedgeFunds.ciks) results.push(await importFundFromEdgar(deps, options.client, cik, options.signal));
+    if (results.some((result) => result.imported.length > 0)) deps.dataEvents?.publish("data:changed", { kind: "13f", tickers: null });
     return results;
   });
 }

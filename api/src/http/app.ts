@@ -8,6 +8,8 @@ import { contactRoutes } from "../contact/contact-messages.routes";
 import { newsRoutes } from "../news/news.routes";
 import { screeningRoutes } from "../screening/screening.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
+import { alertRoutes } from "../alerts/alerts.routes";
+import { webhookInboxRoutes } from "../alerts/delivery/webhook-inbox.routes";
 import { healthRoutes } from "../health/health.routes";
 import { startRequestsInTurns } from "./request-turns";
 import { countRequestsAnswered } from "../shared/between-requests";
@@ -94,7 +96,9 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(authRoutes(deps, passport));
   app.use(billingRoutes(deps));
   app.use(outboxRoutes(deps));
+  app.use(webhookInboxRoutes(deps));
   app.use(watchlistRoutes(deps));
+  app.use(alertRoutes(deps));
   app.use("/api", (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl}.`, code: "NOT_FOUND" });
   });

@@ -10,7 +10,7 @@ import { createPriceProvider, type PriceProvider } from "./providers/price-provi
 import { marketProxyTicker, recomputeTechnicals } from "./technicals-store";
 import { universeTickers } from "./universes";
 
-export type RefreshDeps = Pick<AppDeps, "config" | "db" | "logger">;
+export type RefreshDeps = Pick<AppDeps, "config" | "db" | "logger"> & Partial<Pick<AppDeps, "dataEvents">>;
 
 /** pg advisory lock id of the refresh pass ("mktd" in ASCII); any app instance on the same database shares it. */
 export const PRICE_REFRESH_LOCK_ID = 0x6d6b7464;
@@ -22,6 +22,8 @@ const initialHistoryDays = 1100;
 /** Tickers failing in a row on network errors, timeouts, 429 or 5xx before a pass gives up (the provider is unreachable). */
 const unreachableAfter = 5;
 const concurrency = 4;
+/** New trading days a pass announces at most (alerts evaluate each): a week and a half of trading. */
+const NEW_DAYS_ANNOUNCED = 8;
 
 export type RefreshResult = {
   provider: string;
@@ -95,6 +97,8 @@ export async function refreshPrices(
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const changed: string[] = [];
+  /** New bar days (after each ticker's last stored bar), with the tickers that got a bar on each. */
+  const newDays = new Map<string, string[]>();
   let unreachableInARow = 0;
 
   await mapWithConcurrency(tickers, concurrency, async (ticker) => {
@@ -108,6 +112,7 @@ export async function refreshPrices(
       const lastBarDate = fetched.bars.at(-1)?.date ?? lastStored ?? null;
       await recordSuccess(deps, provider.name, ticker, { attemptAt, successAt: now() }, lastBarDate);
       if (fetched.bars.length > 0) changed.push(ticker);
+      for (const bar of fetched.bars) if (!lastStored || bar.date > lastStored) newDays.set(bar.date, [...(newDays.get(bar.date) ?? []), ticker]);
       result.refreshed += 1;
       unreachableInARow = 0;
     } catch (error) {
@@ -127,6 +132,10 @@ export async function refreshPrices(
   if (changed.length > 0) {
     // New SPY bars change every beta; otherwise only the refreshed tickers' indicators move.
     result.technicals = await recomputeTechnicals(deps.db, changed.includes(marketProxyTicker) ? undefined : changed);
+  }
+  // Alerts follow each new trading day in order (the last few, after a long pause).
+  for (const day of [...newDays.keys()].sort().slice(-NEW_DAYS_ANNOUNCED)) {
+    deps.dataEvents?.publish("data:changed", { kind: "prices", day, tickers: newDays.get(day)! });
   }
   result.ms = Math.round(performance.now() - started);
   logPass(deps, result);

@@ -55,7 +55,7 @@ export function loadIndicatorLibrary(): Promise<IndicatorLibrary> {
 }
 
 export const betaReturns = 60;
-const rsiPeriod = 14;
+export const rsiPeriod = 14;
 const returnBars = 21;
 
 export const momentumRule =
@@ -73,6 +73,15 @@ export const technicalScoreFormula =
 export function smaSeries(values: number[], period: number, { SMA }: IndicatorLibrary): (number | null)[] {
   const sma = new SMA(period);
   return values.map((value) => sma.add(value));
+}
+
+/** Wilder's RSI at every bar (null while it warms up): latestRsi over each prefix, in one pass. */
+export function rsiSeries(closes: number[], period: number, { RSI }: IndicatorLibrary): (number | null)[] {
+  const rsi = new RSI(period);
+  return closes.map((close) => {
+    rsi.add(close);
+    return rsi.getResult();
+  });
 }
 
 /** Wilder's RSI at the last value (its smoothing warms up over the whole series given). */

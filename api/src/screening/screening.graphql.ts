@@ -649,7 +649,7 @@ builder.objectField(ViewerRef, "latestScreen", (t) =>
   }),
 );
 
-const SavedScreen = builder.objectRef<SavedScreenRecord>("SavedScreen");
+export const SavedScreen = builder.objectRef<SavedScreenRecord>("SavedScreen");
 
 builder.node(SavedScreen, {
   description: "A screen the signed-in user saved by name. Only its owner can read it.",

@@ -1,6 +1,8 @@
 // What a start does after opening the database, in order: every bundled-data load, then every
 // background job. The server iterates these lists; a new snapshot or job is added here.
 import { scheduleAiPicks } from "../ai-picks/ai-picks-pass";
+import { scheduleAlertEvaluation } from "../alerts/alert-schedule";
+import { scheduleAlertDeliveries } from "../alerts/delivery/dispatcher";
 import { scheduleSessionPurge } from "../auth/sessions";
 import { scheduleEarningsRefresh } from "../earnings/earnings-refresh";
 import { earningsSnapshot } from "../earnings/earnings-snapshot";
@@ -40,4 +42,8 @@ export const backgroundJobs = [
   defineJob({ name: "13F import", start: (deps) => scheduleHedgeFundImport(deps) }),
   // Earnings from Yahoo every EARNINGS_REFRESH_HOURS (0, the default, = off).
   defineJob({ name: "earnings refresh", start: (deps) => scheduleEarningsRefresh(deps) }),
+  // Alerts after each data event the passes above announce, and at start for the latest day.
+  defineJob({ name: "alert evaluation", start: scheduleAlertEvaluation }),
+  // Email and webhook deliveries of the firings, every ALERT_DELIVERY_POLL_SECONDS and at once after a firing.
+  defineJob({ name: "alert delivery", start: (deps) => scheduleAlertDeliveries(deps) }),
 ];

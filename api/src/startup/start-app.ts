@@ -38,7 +38,7 @@ export async function startApp(options: {
   const dataDir = config.database.kind === "pglite" ? path.dirname(config.database.dataDir) : path.resolve(".data");
   const sessionSecret = resolveSessionSecret(config, dataDir, logger);
   const deps = buildDeps({ config, db, logger, redis, sessionSecret, startup });
-  cleanups.push(() => deps.newsEvents.close(), () => closeWorkerPool(), () => flushScreenRuns(), () => deps.secCompanyFacts?.close());
+  cleanups.push(() => deps.newsEvents.close(), () => deps.alertEvents.close(), () => closeWorkerPool(), () => flushScreenRuns(), () => deps.secCompanyFacts?.close());
   startup.databaseOpened();
   options.serve(buildApp(deps));
   logger.info(

@@ -16,7 +16,7 @@ import {
 } from "./watchlists";
 import { BasicScreenResult } from "../screening/screening.graphql";
 
-const Watchlist = builder.objectRef<WatchlistRecord>("Watchlist");
+export const Watchlist = builder.objectRef<WatchlistRecord>("Watchlist");
 
 builder.node(Watchlist, {
   description: "A signed-in user's named list of tickers, in their order. Only its owner can read it.",

@@ -10,7 +10,8 @@ import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
 import { isUuid, parseInput } from "../errors/validation";
 import type { Watchlist } from "../generated/prisma/client";
-import { runScreen, type BasicScreenOutcome, type ScreenDeps } from "../screening/screen";
+import type { BasicScreenOutcome, ScreenDeps } from "../screening/screen";
+import { screenTickersAtDay } from "../screening/screen-tickers";
 import { screenCost } from "../screening/screen-cost";
 import { findKnownStock } from "../stocks/symbols";
 
@@ -195,16 +196,9 @@ export async function deleteWatchlist(context: Context, id: string): Promise<str
 /** A list as a CSV file: one ticker per row, in the list's order. */
 export const watchlistCsv = (list: Watchlist): string => ["ticker", ...list.tickers].join("\r\n") + "\r\n";
 
-/**
- * A list's tickers screened at a day (the latest without one), every filter off, so each ticker
- * with prices shows: close, moving averages, RSI, 7-day sentiment and articles, analyst actions
- * and days to the next report, each with the screen's sources and as-of day. Not stored as the
- * viewer's latest run; one with no prices on the day is named in the answer's warnings.
- */
-export function watchlistView(deps: ScreenDeps, list: Watchlist, asOf: string | null | undefined): Promise<BasicScreenOutcome> {
-  const request = { universe: "manual", tickers: list.tickers, minPrice: 0, minVolume: 0, includeEtf: true, maxSymbols: 0, ...(asOf ? { asOf } : {}) };
-  return runScreen(deps, null, request, "basic", { store: false });
-}
+/** A list's tickers at a day, every filter off (screening/screen-tickers.ts). */
+export const watchlistView = (deps: ScreenDeps, list: Watchlist, asOf: string | null | undefined): Promise<BasicScreenOutcome> =>
+  screenTickersAtDay(deps, list.tickers, asOf);
 
 /** What a view costs in API points: a screen of the longest list a plan allows. */
 export const WATCHLIST_VIEW_COST = screenCost({ universe: "manual", tickers: new Array<string>(PRO_WATCHLIST_LIMITS.tickersPerList).fill("") });

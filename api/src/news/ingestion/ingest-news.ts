@@ -8,7 +8,7 @@ import { asFeedFailure, attemptFeed, type FeedAttempt, type FeedFailureReason } 
 import { loadFeedList, type FeedConfig } from "./feeds";
 import { parseFeedDocument } from "./parse-feed";
 
-export type IngestionDeps = Pick<AppDeps, "config" | "db" | "logger" | "newsEvents">;
+export type IngestionDeps = Pick<AppDeps, "config" | "db" | "logger" | "newsEvents"> & Partial<Pick<AppDeps, "dataEvents">>;
 
 export type FeedOutcome = {
   key: string;
@@ -23,6 +23,8 @@ export type FeedOutcome = {
   items: number;
   /** Articles stored for the first time. */
   stored: number;
+  /** The tickers those articles are tagged with. */
+  storedTickers?: string[];
   /** Items left out (no title, no usable date). */
   skipped?: { untitled: number; undated: number };
   durationMs: number;
@@ -84,6 +86,8 @@ export async function ingestNews(deps: IngestionDeps, options: IngestOptions = {
     durationMs: Math.round(performance.now() - started),
     fetchMs,
   };
+  const changedTickers = [...new Set(outcomes.flatMap((outcome) => outcome.storedTickers ?? []))];
+  if (changedTickers.length > 0) deps.dataEvents?.publish("data:changed", { kind: "news", tickers: changedTickers });
   deps.logger.info(
     {
       feeds: outcomes.length,
@@ -156,6 +160,7 @@ async function processFeed(
       ok: true,
       items: parsed.itemCount,
       stored: created.length,
+      storedTickers: [...new Set(created.flatMap((article) => article.tickers))],
       ...(untitled + undated > 0 ? { skipped: parsed.skipped } : {}),
       durationMs: elapsed(),
     };

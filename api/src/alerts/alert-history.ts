@@ -1,0 +1,187 @@
+// An alert's history: when it would have fired over the whole stored period, each day judged only
+// on data dated up to that day (the same rules as live evaluation, alert-conditions.ts), and what
+// followed: the ticker's return over the next 5 and 21 trading days against the equal-weight
+// universe of every stored ticker, with the mean excess and its 95 % block-bootstrap interval.
+import type { Database } from "../db/database";
+import { rsiPeriod, loadIndicatorLibrary, rsiSeries, smaSeries } from "../market-data/technicals";
+import type { BarHistory } from "../market-data/technicals-store";
+import { universeDailyReturns } from "../research/compare-math";
+import type { ScreenDeps } from "../screening/screen";
+import { blockBootstrapInterval, mean } from "../shared/statistics";
+import {
+  analystFiring,
+  firingOfDay,
+  fundFiring,
+  SMA_PERIODS,
+  type AlertCondition,
+  type ConditionParams,
+  type DayFacts,
+  type FoundFiring,
+} from "./alert-conditions";
+import { analystActionsBetween, fundChangesKnownBetween } from "./alert-facts";
+
+export const FORWARD_HORIZONS = [5, 21] as const;
+
+export type ForwardReturn = { days: number; stock: number | null; universe: number | null; excess: number | null };
+export type HistoryFiring = FoundFiring & { forward: ForwardReturn[] };
+export type HorizonSummary = {
+  days: number;
+  measured: number;
+  meanStock: number | null;
+  meanUniverse: number | null;
+  meanExcess: number | null;
+  /** The 95 % interval of the mean excess (block bootstrap over the firings in day order: nearby firings move together). */
+  excessLow: number | null;
+  excessHigh: number | null;
+  /** Share of measured firings that beat the universe. */
+  hitRate: number | null;
+};
+export type AlertHistory = {
+  from: string | null;
+  to: string | null;
+  source: string;
+  available: boolean;
+  /** Every firing, newest first. */
+  firings: HistoryFiring[];
+  horizons: HorizonSummary[];
+  warnings: string[];
+  ms: number;
+};
+
+/** What a history needs of an alert (saved or not): its condition, settings and watched tickers. */
+export type HistoryRequest = { condition: AlertCondition; params: unknown; tickers: string[]; screenName?: string };
+
+const FROM_PRICES: readonly AlertCondition[] = ["price_cross", "price_move", "sma_cross", "rsi_level"];
+
+/** Each stored bars version's universe returns, computed once (every stored ticker, equal weight). */
+const universes = new WeakMap<BarHistory, Map<string, { mean: number; members: number }>>();
+function universeOf(bars: BarHistory) {
+  let returns = universes.get(bars);
+  if (!returns) universes.set(bars, (returns = universeDailyReturns(bars.byTicker.values(), bars.tradingDays)));
+  return returns;
+}
+
+/** The ticker's daily figures from its stored bars, as the screen computes them at each day. */
+async function dailyFacts(bars: BarHistory, ticker: string): Promise<DayFacts[]> {
+  const series = bars.byTicker.get(ticker);
+  if (!series) return [];
+  const library = await loadIndicatorLibrary();
+  const smas = Object.fromEntries(SMA_PERIODS.map((period) => [period, smaSeries(series.closes, period, library)])) as Record<5 | 20 | 50, (number | null)[]>;
+  const rsi = rsiSeries(series.closes, rsiPeriod, library);
+  return series.dates.map((day, index) => ({
+    day,
+    close: series.closes[index],
+    sma: { 5: smas[5][index], 20: smas[20][index], 50: smas[50][index] },
+    rsi: rsi[index],
+    sentiment: null,
+    articles: 0,
+    daysToEarnings: null,
+  }));
+}
+
+function forwardReturns(bars: BarHistory, universe: Map<string, { mean: number }>, dayIndex: Map<string, number>, ticker: string, day: string): ForwardReturn[] {
+  const series = bars.byTicker.get(ticker);
+  const start = series ? series.dates.indexOf(day) : -1;
+  const first = dayIndex.get(day);
+  return FORWARD_HORIZONS.map((days) => {
+    const end = series && start >= 0 ? start + days : -1;
+    if (!series || end < 0 || end >= series.dates.length || first === undefined) return { days, stock: null, universe: null, excess: null };
+    const stock = series.closes[end] / series.closes[start] - 1;
+    // The universe compounded over the same trading days.
+    let growth = 1;
+    for (let index = first + 1; index <= (dayIndex.get(series.dates[end]) ?? first); index++) growth *= 1 + (universe.get(bars.tradingDays[index])?.mean ?? 0);
+    const universeReturn = growth - 1;
+    return { days, stock, universe: universeReturn, excess: stock - universeReturn };
+  });
+}
+
+function summarize(firings: HistoryFiring[]): HorizonSummary[] {
+  const inDayOrder = [...firings].sort((a, b) => a.day.localeCompare(b.day) || a.ticker.localeCompare(b.ticker));
+  return FORWARD_HORIZONS.map((days, horizon) => {
+    const measured = inDayOrder.map((firing) => firing.forward[horizon]).filter((forward) => forward.excess !== null);
+    const excess = measured.map((forward) => forward.excess!);
+    const interval = blockBootstrapInterval(excess, mean);
+    return {
+      days,
+      measured: measured.length,
+      meanStock: mean(measured.map((forward) => forward.stock!)),
+      meanUniverse: mean(measured.map((forward) => forward.universe!)),
+      meanExcess: mean(excess),
+      excessLow: interval?.low ?? null,
+      excessHigh: interval?.high ?? null,
+      hitRate: measured.length > 0 ? excess.filter((value) => value > 0).length / measured.length : null,
+    };
+  });
+}
+
+/** The first stored trading day on or after `day` (when an article or filing of that date is first seen). */
+function tradingDayOnOrAfter(tradingDays: string[], day: string): string | null {
+  let low = 0;
+  let high = tradingDays.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (tradingDays[middle] < day) low = middle + 1;
+    else high = middle;
+  }
+  return tradingDays[low] ?? null;
+}
+
+/** When the alert would have fired over the stored history, and what followed; see the file's opening comment. */
+export async function alertHistory(deps: Pick<ScreenDeps, "technicals"> & { db: Database }, request: HistoryRequest): Promise<AlertHistory> {
+  const started = performance.now();
+  const bars = await deps.technicals.bars();
+  const from = bars.tradingDays[0] ?? null;
+  const to = bars.tradingDays.at(-1) ?? null;
+  const universe = universeOf(bars);
+  const dayIndex = new Map(bars.tradingDays.map((day, index) => [day, index]));
+  const sources = bars.sourceRanges.map((range) => `${range.source} (${range.first} → ${range.last})`).join("; ");
+  const warnings: string[] = [];
+  const found: FoundFiring[] = [];
+  const { condition, params, tickers } = request;
+
+  if (FROM_PRICES.includes(condition)) {
+    for (const ticker of tickers) {
+      const facts = await dailyFacts(bars, ticker);
+      if (facts.length === 0) warnings.push(`${ticker} has no stored prices.`);
+      for (let index = 1; index < facts.length; index++) {
+        const firing = firingOfDay(condition as "price_cross", params as never, ticker, facts[index - 1], facts[index]);
+        if (firing) found.push(firing);
+      }
+    }
+    if (condition === "price_cross") warnings.push("Closes are split-adjusted as stored today, so a level is compared with adjusted past closes.");
+  } else if (condition === "analyst_action" && from && to) {
+    const actions = await analystActionsBetween(deps.db, tickers, new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59.999Z`), to);
+    for (const action of actions) {
+      const day = tradingDayOnOrAfter(bars.tradingDays, action.publishedAt.toISOString().slice(0, 10));
+      const firing = day ? analystFiring(params as ConditionParams["analyst_action"], { ...action, day }) : null;
+      if (firing) found.push(firing);
+    }
+  } else if (condition === "fund_change" && from && to) {
+    for (const change of await fundChangesKnownBetween(deps.db, tickers, "0000-01-01", to)) {
+      const day = tradingDayOnOrAfter(bars.tradingDays, change.knownOn);
+      const firing = day ? fundFiring(params as ConditionParams["fund_change"], { ...change, knownOn: day }) : null;
+      if (firing) found.push(firing);
+    }
+  } else {
+    warnings.push(
+      `The history of ${condition.replace(/_/g, " ")} alerts is not computed yet: it needs a screen or the news window at every stored day. Replay a few weeks instead to see it fire.`,
+    );
+    return { from, to, source: sources, available: false, firings: [], horizons: summarize([]), warnings, ms: Math.round(performance.now() - started) };
+  }
+
+  const firings = found
+    .map((firing) => ({ ...firing, forward: forwardReturns(bars, universe, dayIndex, firing.ticker, firing.day) }))
+    .sort((a, b) => b.day.localeCompare(a.day) || a.ticker.localeCompare(b.ticker));
+  const unmeasured = firings.filter((firing) => firing.forward.every((forward) => forward.excess === null)).length;
+  if (unmeasured > 0) warnings.push(`${unmeasured} firing${unmeasured === 1 ? "" : "s"} too close to the end of the stored prices for a forward return.`);
+  return {
+    from,
+    to,
+    source: `Daily closes from ${sources}; universe: the equal-weight mean daily return of every stored ticker`,
+    available: true,
+    firings,
+    horizons: summarize(firings),
+    warnings,
+    ms: Math.round(performance.now() - started),
+  };
+}
