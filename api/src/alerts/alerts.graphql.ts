@@ -287,7 +287,7 @@ builder.node(Alert, {
     firings: t.connection({
       type: AlertFiring,
       description: "Its firings, newest first.",
-      intArgs: { first: FIRINGS_PAGE },
+      intArgs: { first: FIRINGS_PAGE, last: FIRINGS_PAGE },
       complexity: (args) => ({ field: 1, multiplier: args.first ?? FIRINGS_PAGE.default }),
       resolve: async (alert, args, context) =>
         resolveArrayConnection({ args, maxSize: FIRINGS_PAGE.max }, await listFirings(context.db, alert.userId, { alertId: alert.id, take: FIRINGS_PAGE.max })),
@@ -304,14 +304,14 @@ builder.objectFields(ViewerRef, (t) => ({
   alerts: t.connection({
     type: Alert,
     description: "The viewer's alerts, oldest first.",
-    intArgs: { first: ALERTS_PAGE },
+    intArgs: { first: ALERTS_PAGE, last: ALERTS_PAGE },
     complexity: (args) => ({ field: 1, multiplier: args.first ?? ALERTS_PAGE.default }),
     resolve: async (user, args, context) => resolveArrayConnection({ args, maxSize: PRO_ALERT_LIMITS.alerts }, await listAlerts(context.db, user.id)),
   }),
   alertFirings: t.connection({
     type: AlertFiring,
     description: "The viewer's firings, newest first: the bell's list.",
-    intArgs: { first: FIRINGS_PAGE },
+    intArgs: { first: FIRINGS_PAGE, last: FIRINGS_PAGE },
     args: { unreadOnly: t.arg.boolean({ defaultValue: false }) },
     complexity: (args) => ({ field: 1, multiplier: args.first ?? FIRINGS_PAGE.default }),
     resolve: async (user, args, context) =>
@@ -409,7 +409,8 @@ builder.mutationFields((t) => ({
     type: ReplayPayload,
     description: `Steps the as-of day through the stored history from a day, ${REPLAY_DAYS.min}–${REPLAY_DAYS.max} trading days, and fires and delivers what your alerts would have caught each day (origin "replay").`,
     authScopes: { signedIn: true },
-    args: { from: t.arg.string({ required: true }), days: t.arg.int({ required: true }) },
+    args: { from: t.arg.string({ required: true, description: "The first day replayed (YYYY-MM-DD), within the stored prices." }), days: t.arg.int({ required: true }) },
+    intArgs: { days: REPLAY_DAYS },
     resolve: (_root, { from, days }, context) => replayAlerts(context, { from, days, userId: context.viewer!.user.id }),
   }),
 }));

@@ -256,6 +256,23 @@ describe("an alert's history", () => {
     expect(replayed.map((firing) => firing.day.toISOString().slice(0, 10))).toEqual(expected);
   }, 120_000);
 
+  it("runs one history or replay per request, however the request aliases them", async () => {
+    const user = await createUser(db);
+    const agent = await signedInAgent(test.app, db, user);
+    for (const name of ["First", "Second"]) {
+      await db.prisma.alert.create({ data: { userId: user.id, name, condition: "rsi_level", params: { direction: "above", level: 70 }, ticker: "AAPL", channels: [] } });
+    }
+    const everyHistory = await graphql(`{ viewer { alerts { edges { node { history { total } } } } } }`, {}, agent);
+    // One selection, but a history per alert: refused only when the viewer has two, which is unknown before running: so the
+    // selection inside a connection counts once, and two selections count twice.
+    expect(everyHistory.errors).toBeUndefined();
+    const twice = await graphql(`{ viewer { a: alerts { edges { node { history { total } } } } b: alerts { edges { node { history { total } } } } } }`, {}, agent);
+    expect(twice.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });
+    const replays = await graphql(`mutation { a: replayAlerts(from: "${days[0]}", days: 1) { firings } b: replayAlerts(from: "${days[1]}", days: 1) { firings } }`, {}, agent);
+    expect(replays.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });
+    expect(await db.prisma.alertFiring.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("says plainly when a condition's history is not computed", async () => {
     const pro = await signedInAgent(test.app, db, await createUser(db));
     const body = await graphql(

@@ -139,7 +139,7 @@ describe("a screen backtest over the stored prices", () => {
     expect(response.body.data.screenBacktest).toMatchObject({ screenAsOf: "2019-06-03", months: [{ month: "2019-06", holdings: [{ priceDate: "2019-06-03" }] }] });
     expect(response.body.data.screenBacktest.forwardReturns.map((horizon: { endDate: string }) => horizon.endDate)).toEqual(["2019-06-10", "2019-07-02", "2019-08-30"]);
     const twice = await request(app).post("/graphql").send({ query: `{ a: screenBacktest(input: { screen: { universe: SP500 } }) { topN } screen(input: { universe: SP500 }) { asOf } }` });
-    expect(twice.body.errors[0].message).toMatch(/One screen per request: this query runs 2/);
+    expect(twice.body.errors[0].message).toMatch(/One screen per request: this operation runs 2/);
   });
 
   it("keeps every day a full-range backtest screens, through the run and after it: the same backtest again computes none", async () => {

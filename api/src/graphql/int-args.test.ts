@@ -27,10 +27,14 @@ describe("the schema's Int arguments", () => {
   it("are all counts with a declared range, stated in their description", () => {
     // The list: page sizes, tops, limits and day counts (if one is added, it declares a range too).
     expect(intArgs.map((entry) => entry.coordinate).sort()).toEqual([
+      "Alert.firings(first:)",
+      "Alert.firings(last:)",
+      "AlertHistory.firings(first:)",
       "BasicScreenResult.rows(first:)",
       "CombinedScreenResult.rows(first:)",
       "HedgeFund.holdings(first:)",
       "HedgeFund.valueHistory(top:)",
+      "Mutation.replayAlerts(days:)",
       "NewsSentiment.articles(first:)",
       "NewsSentiment.articles(last:)",
       "ProScreenResult.rows(first:)",
@@ -41,6 +45,10 @@ describe("the schema's Int arguments", () => {
       "Query.stockSuggestions(first:)",
       "Stock.priceHistory(days:)",
       "StockEarnings.history(first:)",
+      "Viewer.alertFirings(first:)",
+      "Viewer.alertFirings(last:)",
+      "Viewer.alerts(first:)",
+      "Viewer.alerts(last:)",
       "Viewer.watchlists(first:)",
       "Viewer.watchlists(last:)",
     ]);

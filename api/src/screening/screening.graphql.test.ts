@@ -173,7 +173,7 @@ describe("screen size and count", () => {
     const aliases = Array.from({ length: 1000 }, (_, index) => `s${index}: screen(input: { universe: SP500 }) { runId }`).join("\n");
     const response = await request(limited.app).post("/graphql").send({ query: `{ ${aliases} }` }).expect(400);
     expect(response.body.errors[0]).toMatchObject({
-      message: expect.stringContaining("One screen per request: this query runs 1000"),
+      message: expect.stringContaining("One screen per request: this operation runs 1000"),
       extensions: { code: "BAD_USER_INPUT" },
     });
     expect(response.headers["x-ratelimit-used"]).toBe("0");
