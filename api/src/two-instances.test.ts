@@ -10,10 +10,15 @@ import http from "node:http";
 import Redis from "ioredis";
 import { eventually } from "../test/eventually";
 import { listen, signInCookie, subscribe } from "../test/live-server";
+import { loadSnapshotPrices } from "../test/market-data";
 import { createUser } from "../test/sign-in";
 import { TEST_SESSION_SECRET } from "../test/test-app";
 import { createTestDatabase, testDatabaseUrl } from "../test/test-database";
 import { loadConfig } from "./config/config";
+import { evaluateAlerts } from "./alerts/alert-evaluation";
+import { factsOfDay } from "./alerts/alert-facts";
+import { deliverDueAlerts } from "./alerts/delivery/dispatcher";
+import { startReceiver } from "./alerts/delivery/delivery-scenarios";
 import type { AppDeps } from "./context";
 import { openDatabase, type Database } from "./db/database";
 import { isSkipped } from "./db/run-exclusively";
@@ -44,6 +49,8 @@ type Instance = { deps: AppDeps; db: Database; redis: Redis; server: Awaited<Ret
         NODE_ENV: "test",
         AUTH_CACHE_MS: "0",
         WEB_REQUESTS_PER_10_MINUTES: "3",
+        // The alert test's webhook receiver listens on 127.0.0.1.
+        ALERT_WEBHOOK_ALLOW_PRIVATE: "true",
       });
       const redis = new Redis(redisUrl!, { keyPrefix });
       const deps = buildDeps({ config, db: instanceDb, logger: createLogger(config), sessionSecret: TEST_SESSION_SECRET, redis });
@@ -66,6 +73,7 @@ type Instance = { deps: AppDeps; db: Database; redis: Redis; server: Awaited<Ret
         if (!instance) continue;
         await instance.server.close();
         await instance.deps.newsEvents.close();
+        await instance.deps.alertEvents.close();
         await instance.redis.quit();
       }
       await deleteKeys(`${keyPrefix}*`);
@@ -139,6 +147,61 @@ type Instance = { deps: AppDeps; db: Database; redis: Redis; server: Awaited<Ret
         onA.abort();
         onB.abort();
         await new Promise((resolve) => feedServer.close(resolve));
+      }
+    });
+
+    it("evaluate an alert event once between them, show the firing on both bells once, and deliver it once", async () => {
+      await loadSnapshotPrices(db, ["AAPL"], { withMarket: false });
+      const { dates } = (await a.deps.technicals.bars()).byTicker.get("AAPL")!;
+      const [before, day] = dates.slice(-2);
+      const [closeBefore, close] = await Promise.all([before, day].map(async (d) => (await factsOfDay(a.deps, ["AAPL"], d)).byTicker.get("AAPL")!.close));
+      const user = await createUser(db, { pro: true });
+      const receiver = await startReceiver();
+      const alertOf = (name: string, level: number) =>
+        db.prisma.alert.create({
+          data: {
+            userId: user.id,
+            name,
+            condition: "price_cross",
+            params: { direction: close > closeBefore ? "above" : "below", level },
+            ticker: "AAPL",
+            channels: ["email", "webhook"],
+            webhookUrl: `${receiver.origin}/hook`,
+            webhookSecret: "whsec_test",
+          },
+        });
+      const alert = await alertOf("Crossing", Number(((closeBefore + close) / 2).toFixed(4)));
+      const cookie = await signInCookie(a.server.url, db, user);
+      const query = "subscription { alertFired { ticker factKey summary } }";
+      const onA = await subscribe(a.server.url, query, { cookie });
+      const onB = await subscribe(b.server.url, query, { cookie });
+      try {
+        expect([onA.response.status, onB.response.status]).toEqual([200, 200]);
+        await eventually(async () => (await a.redis.pubsub("NUMSUB", `${keyPrefix}alerts:fired`))[1] === 2);
+        // Both instances saw the same price event (as two instances catching up at start would).
+        const event = { kind: "prices" as const, day, tickers: ["AAPL"], origin: "live" as const };
+        const results = await Promise.all([a, b].map((instance) => evaluateAlerts(instance.deps, event)));
+        expect(results.map((result) => result.firings).sort()).toEqual([0, 1]);
+        expect(await db.prisma.alertFiring.count({ where: { alertId: alert.id } })).toBe(1);
+
+        // A second alert's firing, evaluated on B, comes next on both streams: the first arrived once.
+        await alertOf("Second", Number(((closeBefore + close) / 2 + (close > closeBefore ? -0.0001 : 0.0001)).toFixed(4)));
+        await evaluateAlerts(b.deps, { ...event, origin: "replay", userId: user.id });
+        for (const subscriber of [onA, onB]) {
+          const first = (await subscriber.next()).data as { alertFired: { ticker: string; factKey: string }[] };
+          expect(first.alertFired).toEqual([expect.objectContaining({ ticker: "AAPL", factKey: day })]);
+          const second = (await subscriber.next()).data as { alertFired: { summary: string }[] };
+          expect(second.alertFired).toHaveLength(1);
+        }
+
+        // Both dispatchers at once: each delivery (two firings × email and webhook) goes out once.
+        await Promise.all([a, b].map((instance) => deliverDueAlerts(instance.deps)));
+        expect([...receiver.countByDelivery().values()]).toEqual([1, 1]);
+        expect(a.deps.mailer.outbox().length + b.deps.mailer.outbox().length).toBe(2);
+      } finally {
+        onA.abort();
+        onB.abort();
+        await receiver.close();
       }
     });
   },
