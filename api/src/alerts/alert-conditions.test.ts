@@ -39,7 +39,7 @@ describe("alert conditions", () => {
   it("need both days' figures for a crossing, and none without the day's bar", () => {
     expect(firingOfDay("rsi_level", { direction: "above", level: 70 }, "AAPL", undefined, facts("2020-04-02", { rsi: 75 }))).toBeNull();
     expect(firingOfDay("rsi_level", { direction: "above", level: 70 }, "AAPL", facts("2020-04-01", { rsi: 65 }), undefined)).toBeNull();
-    expect(firingOfDay("sentiment_cross", { direction: "above", level: 0.2 }, "AAPL", facts("2020-04-01"), facts("2020-04-02", { sentiment: 0.5, articles: 3 }))).toBeNull();
+    expect(firingOfDay("sentiment_cross", { direction: "above", level: 0.2 }, "AAPL", facts("2020-04-01", {}), facts("2020-04-02", { sentiment: 0.5, articles: 3 }))).toBeNull();
   });
 
   it("fire an earnings alert once per report, keyed by the report date", () => {

@@ -25,11 +25,17 @@ export function scheduleAlertEvaluation(deps: AppDeps): () => Promise<void> {
       }
     });
   };
+  // Listening starts now (the loop's first step is synchronous): an event announced during the
+  // catch-up below waits its turn rather than being missed.
   void (async () => {
-    const range = await storedPriceRange(deps.db);
-    if (range) for (const kind of DATA_EVENT_KINDS) evaluate({ kind, day: range.last, tickers: null });
     for await (const event of events) evaluate(event);
   })().catch((error: unknown) => deps.logger.error({ err: error }, "alert evaluation stopped listening"));
+  void storedPriceRange(deps.db).then(
+    (range) => {
+      if (range) for (const kind of DATA_EVENT_KINDS) evaluate({ kind, day: range.last, tickers: null });
+    },
+    (error: unknown) => deps.logger.error({ err: error }, "alert evaluation could not read the latest stored day"),
+  );
   return async () => {
     stopped = true;
     await events.return?.();

@@ -8,6 +8,8 @@ import type { User } from "../generated/prisma/client";
 import { saveScreen } from "../screening/saved-screens";
 import { evaluateAlerts } from "./alert-evaluation";
 import { replayAlerts } from "./alert-replay";
+import { scheduleAlertEvaluation } from "./alert-schedule";
+import { eventually } from "../../test/eventually";
 import { factsOfDay, tradingDaysFrom } from "./alert-facts";
 import { deliverDueAlerts } from "./delivery/dispatcher";
 import { startReceiver, type Receiver } from "./delivery/delivery-scenarios";
@@ -145,6 +147,25 @@ describe("evaluating a data event", () => {
     expect(await db.prisma.alertFiring.count({ where: { alertId: alert.id } })).toBe(1);
   });
 
+  it("is run by the evaluation job for each data event a pass announces, and reaches the bell's event bus", async () => {
+    const user = await createUser(db);
+    const rising = await risingDay();
+    const alert = await db.prisma.alert.create({
+      data: { userId: user.id, name: "Job", condition: "price_move", params: { direction: "up", percent: 0.1 }, ticker: "AAPL", channels: [] },
+    });
+    const fired = test.deps.alertEvents.subscribe("alerts:fired");
+    const arrived = fired.next();
+    const stop = scheduleAlertEvaluation(test.deps);
+    try {
+      test.deps.dataEvents.publish("data:changed", { kind: "prices", day: rising.day, tickers: ["AAPL", "KO"] });
+      await eventually(async () => (await db.prisma.alertFiring.count({ where: { alertId: alert.id, factKey: rising.day } })) === 1);
+      expect((await arrived).value).toEqual(expect.arrayContaining([expect.objectContaining({ userId: user.id })]));
+    } finally {
+      await stop();
+      await fired.return?.();
+    }
+  });
+
   it("stores nothing when an evaluation dies before committing, and everything once when run again", async () => {
     const user = await createUser(db);
     const rising = await risingDay();
@@ -222,6 +243,22 @@ describe("replaying the stored history", () => {
     const badReplay = await graphql(replay, { from: "1990-01-02", days: 99 }, basic);
     expect(fieldsOf(badReplay)).toEqual(["days"]);
   }, 180_000);
+
+  it("replays every user's alerts, or one user's, through the admin route the CLI uses", async () => {
+    const token = "admin-token-for-the-replay-test-0123456789";
+    const admin = createTestApp(db, { ADMIN_TOKEN: token, ALERT_DELIVERY_POLL_SECONDS: "0" });
+    const user = await createUser(db);
+    await db.prisma.alert.create({ data: { userId: user.id, name: "Any move", condition: "price_move", params: { direction: "either", percent: 0.1 }, ticker: "KO", channels: [] } });
+    const path = "/api/admin/alert-replays";
+    expect((await request(admin.app).post(path).send({ from: days[30], days: 3 })).status).toBe(401);
+    const unknown = await request(admin.app).post(path).set("authorization", `Bearer ${token}`).send({ from: days[30], days: 3, email: "nobody@example.com" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors ?? unknown.body.fieldErrors).toEqual([{ field: "email", message: "No user has this email." }]);
+    const replayed = await request(admin.app).post(path).set("authorization", `Bearer ${token}`).send({ from: days[30], days: 3, email: user.email });
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.days).toHaveLength(3);
+    expect(await db.prisma.alertFiring.count({ where: { userId: user.id } })).toBe(replayed.body.firings);
+  });
 });
 
 describe("an alert's history", () => {

@@ -12,8 +12,8 @@
 // the row and rule, 401 without the token, 403 when no token is set up (PostgreSQL without
 // ADMIN_TOKEN), 413 over 64 MB, 415 for another format, 503 DATA_LOADING until the bundled data is
 // in. Imports run one at a time.
-import { createHash, timingSafeEqual } from "node:crypto";
 import { Router, type RequestHandler } from "express";
+import { requireAdmin } from "../auth/admin-token";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
 import { describeQuarter, importThirteenF, type ThirteenFFormat } from "./file-import";
@@ -21,26 +21,6 @@ import { normalizeCik } from "./hedge-funds";
 import { THIRTEEN_F_LIMITS } from "./thirteen-f";
 
 export const ADMIN_IMPORT_PATH = "/api/admin/13f-imports";
-
-const digest = (token: string) => createHash("sha256").update(token).digest();
-
-/** The tokens the admin routes accept: ADMIN_TOKEN and this start's own (embedded database). */
-function adminTokens(deps: AppDeps): Buffer[] {
-  return [deps.config.adminToken, deps.db.dataDirLock?.holder.adminToken].filter((token): token is string => Boolean(token)).map(digest);
-}
-
-export function requireAdmin(deps: AppDeps): RequestHandler {
-  return (req, _res, next) => {
-    const accepted = adminTokens(deps);
-    if (accepted.length === 0) throw new AppError("FORBIDDEN", "The admin routes are off: set ADMIN_TOKEN (at least 32 characters) on the server to use them.");
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-    const given = match ? digest(match[1]) : null;
-    if (!given || !accepted.some((token) => timingSafeEqual(token, given))) {
-      throw new AppError("UNAUTHENTICATED", "The admin routes need Authorization: Bearer <ADMIN_TOKEN>.");
-    }
-    next();
-  };
-}
 
 function formatOfRequest(contentType: string | undefined): ThirteenFFormat {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();

@@ -8,6 +8,7 @@ import { contactRoutes } from "../contact/contact-messages.routes";
 import { newsRoutes } from "../news/news.routes";
 import { screeningRoutes } from "../screening/screening.routes";
 import { outboxRoutes } from "../mail/outbox.routes";
+import { adminReplayRoutes } from "../alerts/admin-replay.routes";
 import { alertRoutes } from "../alerts/alerts.routes";
 import { webhookInboxRoutes } from "../alerts/delivery/webhook-inbox.routes";
 import { healthRoutes } from "../health/health.routes";
@@ -64,6 +65,7 @@ export function buildApp(deps: AppDeps, options: { webDistDir?: string } = {}): 
   app.use(["/api", "/dev"], cachePolicy(VIEWER));
 
   // Admin routes: their own bearer token (ADMIN_TOKEN), their own body (a 13F file), no session.
+  app.use(adminReplayRoutes(deps));
   app.use(adminImportRoutes(deps));
 
   // Sessions (cookie) or API keys: only where the app answers dynamically, never for static files.
