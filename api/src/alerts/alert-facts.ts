@@ -4,6 +4,7 @@
 // between two days, and a saved screen's matches at a day.
 import type { Database } from "../db/database";
 import { fundHistory, knownFromOf } from "../hedge-funds/hedge-funds";
+import { lastIndexOnOrBefore } from "../market-data/technicals-store";
 import { countedInWindowSql } from "../news/news-window";
 import { savedRequest } from "../screening/saved-screens";
 import { runScreen, type ScreenDeps, type ScreenKind } from "../screening/screen";
@@ -14,14 +15,14 @@ import type { SavedScreen } from "../generated/prisma/client";
 /** The trading day before `day` in the stored prices (null at the first). */
 export async function previousTradingDay(deps: Pick<ScreenDeps, "technicals">, day: string): Promise<string | null> {
   const { tradingDays } = await deps.technicals.bars();
-  let low = 0;
-  let high = tradingDays.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (tradingDays[middle] < day) low = middle + 1;
-    else high = middle;
-  }
-  return low > 0 ? tradingDays[low - 1] : null;
+  const index = lastIndexOnOrBefore(tradingDays, day);
+  return tradingDays[tradingDays[index] === day ? index - 1 : index] ?? null;
+}
+
+/** The first stored trading day on or after `day` (when an article or a filing of that date is first seen). */
+export function tradingDayOnOrAfter(tradingDays: string[], day: string): string | null {
+  const index = lastIndexOnOrBefore(tradingDays, day);
+  return tradingDays[tradingDays[index] === day ? index : index + 1] ?? null;
 }
 
 /** Stored trading days from `from` (inclusive), at most `count`. */

@@ -18,7 +18,7 @@ import {
   type DayFacts,
   type FoundFiring,
 } from "./alert-conditions";
-import { analystActionsBetween, fundChangesKnownBetween } from "./alert-facts";
+import { analystActionsBetween, fundChangesKnownBetween, tradingDayOnOrAfter } from "./alert-facts";
 
 export const FORWARD_HORIZONS = [5, 21] as const;
 
@@ -112,18 +112,6 @@ function summarize(firings: HistoryFiring[]): HorizonSummary[] {
       hitRate: measured.length > 0 ? excess.filter((value) => value > 0).length / measured.length : null,
     };
   });
-}
-
-/** The first stored trading day on or after `day` (when an article or filing of that date is first seen). */
-function tradingDayOnOrAfter(tradingDays: string[], day: string): string | null {
-  let low = 0;
-  let high = tradingDays.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (tradingDays[middle] < day) low = middle + 1;
-    else high = middle;
-  }
-  return tradingDays[low] ?? null;
 }
 
 /** When the alert would have fired over the stored history, and what followed; see the file's opening comment. */

@@ -3,12 +3,13 @@
 // The plan sets the limits (Basic 3 alerts, in the app and by email; Pro 200, webhooks and 13F
 // conditions too). A save that breaks any rule is refused whole, naming each field.
 import { z } from "zod";
+import { lockUserRow } from "../auth/users";
 import type { Viewer } from "../auth/viewer";
 import { hasProAccess } from "../billing/pro-access";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
-import { isUuid, parseInput } from "../errors/validation";
+import { collectFieldErrors, isUuid, parseInput } from "../errors/validation";
 import type { Alert, AlertFiring, Prisma } from "../generated/prisma/client";
 import { knownTickers } from "../watchlists/watchlists";
 import { ALERT_CONDITIONS, conditionParamSchemas, PRO_CONDITIONS, SCREEN_CONDITIONS, type AlertCondition } from "./alert-conditions";
@@ -61,17 +62,6 @@ function requireSignedIn(viewer: Viewer | null): Viewer {
   return viewer;
 }
 
-/** A field's parse, its error collected rather than thrown, so one answer names every bad field. */
-async function collect<T>(errors: FieldError[], parse: () => T | Promise<T>): Promise<T | undefined> {
-  try {
-    return await parse();
-  } catch (error) {
-    if (error instanceof AppError && error.fieldErrors) errors.push(...error.fieldErrors);
-    else throw error;
-    return undefined;
-  }
-}
-
 const present = (value: unknown) => value !== undefined && value !== null && value !== "";
 
 export type CheckedAlert = {
@@ -92,13 +82,13 @@ async function checkAlert(context: Context, viewer: Viewer, input: Required<Aler
   // Each field on its own, so one bad field never hides another.
   type Fields = z.output<typeof fieldsSchema>;
   const field = async <K extends keyof Fields>(key: K, value: unknown): Promise<Fields[K] | undefined> =>
-    ((await collect(errors, () => parseInput(z.object({ [key]: fieldsSchema.shape[key] }), { [key]: value }))) as Partial<Fields> | undefined)?.[key];
+    ((await collectFieldErrors(errors, () => parseInput(z.object({ [key]: fieldsSchema.shape[key] }), { [key]: value }))) as Partial<Fields> | undefined)?.[key];
   const name = await field("name", input.name);
   const condition = await field("condition", input.condition);
   const channelList = await field("channels", input.channels ?? []);
   const emailMode = await field("emailMode", input.emailMode ?? "immediate");
   const params = condition
-    ? await collect(errors, () => {
+    ? await collectFieldErrors(errors, () => {
         try {
           return parseInput(conditionParamSchemas[condition], input.params ?? {});
         } catch (error) {
@@ -129,7 +119,7 @@ async function checkAlert(context: Context, viewer: Viewer, input: Required<Aler
     });
   } else if (targets[0] === "ticker") {
     const given = input.ticker;
-    ticker = (await collect(errors, () => (typeof given === "string" ? knownTickers([given], "ticker")[0] : knownTickers([""], "ticker")[0]))) ?? null;
+    ticker = (await collectFieldErrors(errors, () => (typeof given === "string" ? knownTickers([given], "ticker")[0] : knownTickers([""], "ticker")[0]))) ?? null;
   } else {
     const key = targets[0];
     const id = input[key];
@@ -148,7 +138,7 @@ async function checkAlert(context: Context, viewer: Viewer, input: Required<Aler
   let webhookUrl: string | null = null;
   if (channels.includes("webhook")) {
     if (!pro) errors.push({ field: "channels", message: "Webhook delivery needs a Pro subscription; Basic alerts go to the app and by email." });
-    else webhookUrl = (await collect(errors, () => checkWebhookUrl(input.webhookUrl, context))) ?? null;
+    else webhookUrl = (await collectFieldErrors(errors, () => checkWebhookUrl(input.webhookUrl, context))) ?? null;
   } else if (present(input.webhookUrl)) {
     errors.push({ field: "webhookUrl", message: 'A webhook URL needs "webhook" among the channels.' });
   }
@@ -166,11 +156,6 @@ async function checkAlert(context: Context, viewer: Viewer, input: Required<Aler
   };
 }
 
-type Transaction = Parameters<Parameters<Database["prisma"]["$transaction"]>[0]>[0];
-
-/** Writes that check a per-user limit or name hold the user's row, so two at once cannot both pass. */
-const lockUser = (tx: Transaction, userId: string) => tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-
 const nameTaken = (name: string) => badInput([{ field: "name", message: `You already have an alert named "${name}".` }]);
 
 /** Creates an alert within the plan's limits; a webhook alert gets its signing secret. */
@@ -180,7 +165,7 @@ export async function createAlert(context: Context, input: AlertInput): Promise<
   const limits = alertLimitsOf(viewer);
   const userId = viewer.user.id;
   return context.db.prisma.$transaction(async (tx) => {
-    await lockUser(tx, userId);
+    await lockUserRow(tx, userId);
     const alerts = await tx.alert.findMany({ where: { userId }, select: { name: true } });
     if (alerts.some((alert) => alert.name === checked.name)) throw nameTaken(checked.name);
     if (alerts.length >= limits.alerts) {
@@ -239,7 +224,7 @@ export async function updateAlert(context: Context, id: string, changes: AlertIn
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const checked = await checkAlert(context, viewer, { ...current, ...given });
   return context.db.prisma.$transaction(async (tx) => {
-    await lockUser(tx, viewer.user.id);
+    await lockUserRow(tx, viewer.user.id);
     if (checked.name !== alert.name && (await tx.alert.count({ where: { userId: viewer.user.id, name: checked.name } })) > 0) throw nameTaken(checked.name);
     const webhookSecret = checked.channels.includes("webhook") ? (alert.webhookSecret ?? newWebhookSecret()) : alert.webhookSecret;
     return tx.alert.update({ where: { id: alert.id }, data: { ...checked, webhookSecret } });

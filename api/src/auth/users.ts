@@ -44,3 +44,8 @@ export function publicUserFields(user: User) {
     profileImageUrl: user.profileImageUrl,
   };
 }
+
+type Transaction = Parameters<Parameters<Database["prisma"]["$transaction"]>[0]>[0];
+
+/** Holds the user's row for the transaction: writes that check a per-user limit or name take it first, so two at once cannot both pass. */
+export const lockUserRow = (tx: Transaction, userId: string) => tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;

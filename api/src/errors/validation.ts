@@ -53,3 +53,14 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   const fields = [...new Set(fieldErrors.map((error) => error.field))].join(", ");
   throw new AppError("BAD_USER_INPUT", `Invalid input: ${fields}`, { fieldErrors });
 }
+
+/** A field's parse, its error collected rather than thrown, so one answer names every bad field. */
+export async function collectFieldErrors<T>(errors: FieldError[], parse: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await parse();
+  } catch (error) {
+    if (error instanceof AppError && error.fieldErrors) errors.push(...error.fieldErrors);
+    else throw error;
+    return undefined;
+  }
+}

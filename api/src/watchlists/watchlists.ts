@@ -4,11 +4,12 @@
 // would pass a limit is refused whole, naming the field.
 import { z } from "zod";
 import { parseTickerCsv, TickerCsvError } from "@shared/screen-rules";
+import { lockUserRow } from "../auth/users";
 import type { Viewer } from "../auth/viewer";
 import { hasProAccess } from "../billing/pro-access";
 import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
-import { isUuid, parseInput } from "../errors/validation";
+import { collectFieldErrors, isUuid, parseInput } from "../errors/validation";
 import type { Watchlist } from "../generated/prisma/client";
 import type { BasicScreenOutcome, ScreenDeps } from "../screening/screen";
 import { screenTickersAtDay } from "../screening/screen-tickers";
@@ -106,25 +107,20 @@ export async function requireWatchlist(context: Context, id: string): Promise<Wa
   return list;
 }
 
-type Transaction = Parameters<Parameters<Database["prisma"]["$transaction"]>[0]>[0];
-
-/** Writes that check a per-user limit or name hold the user's row, so two at once cannot both pass. */
-const lockUser = (tx: Transaction, userId: string) => tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-
 const nameTaken = (name: string) => badInput("name", `You already have a watchlist named "${name}".`);
 
 /** Creates a list (a unique name per user), with tickers if given, within the plan's limits. */
 export async function createWatchlist(context: Context, input: { name: unknown; tickers?: unknown }): Promise<Watchlist> {
   const viewer = requireSignedIn(context.viewer);
   const errors: FieldError[] = [];
-  const name = collect(errors, () => parseInput(nameSchema, { name: input.name }).name);
-  const tickers = collect(errors, () => knownTickers(parseInput(tickersSchema, { tickers: input.tickers ?? [] }).tickers));
+  const name = await collectFieldErrors(errors, () => parseInput(nameSchema, { name: input.name }).name);
+  const tickers = await collectFieldErrors(errors, () => knownTickers(parseInput(tickersSchema, { tickers: input.tickers ?? [] }).tickers));
   if (errors.length > 0) throw new AppError("BAD_USER_INPUT", `Invalid input: ${errors.map((error) => error.field).join(", ")}.`, { fieldErrors: errors });
   const limits = watchlistLimitsOf(viewer);
   withinLimit(tickers!, limits, planName(viewer));
   const userId = viewer.user.id;
   return context.db.prisma.$transaction(async (tx) => {
-    await lockUser(tx, userId);
+    await lockUserRow(tx, userId);
     const lists = await tx.watchlist.findMany({ where: { userId }, select: { name: true } });
     if (lists.some((list) => list.name === name)) throw nameTaken(name!);
     if (lists.length >= limits.lists) {
@@ -135,17 +131,6 @@ export async function createWatchlist(context: Context, input: { name: unknown; 
     }
     return tx.watchlist.create({ data: { userId, name: name!, tickers: tickers! } });
   });
-}
-
-/** A field's parse, its error collected rather than thrown, so one answer names every bad field. */
-function collect<T>(errors: FieldError[], parse: () => T): T | undefined {
-  try {
-    return parse();
-  } catch (error) {
-    if (error instanceof AppError && error.fieldErrors) errors.push(...error.fieldErrors);
-    else throw error;
-    return undefined;
-  }
 }
 
 export type WatchlistChange =
@@ -165,7 +150,7 @@ export async function changeWatchlist(context: Context, id: string, change: Watc
     const { name } = parseInput(nameSchema, { name: change.name });
     if (name === list.name) return list;
     return context.db.prisma.$transaction(async (tx) => {
-      await lockUser(tx, viewer.user.id);
+      await lockUserRow(tx, viewer.user.id);
       if ((await tx.watchlist.count({ where: { userId: viewer.user.id, name } })) > 0) throw nameTaken(name);
       return tx.watchlist.update({ where: { id: list.id }, data: { name } });
     });
