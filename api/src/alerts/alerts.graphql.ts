@@ -1,4 +1,4 @@
-import { encodeGlobalID, resolveArrayConnection } from "@pothos/plugin-relay";
+import { encodeGlobalID, resolveArrayConnection, resolveOffsetConnection } from "@pothos/plugin-relay";
 import { filter, pipe } from "graphql-yoga";
 import { ViewerRef } from "../auth/viewer.graphql";
 import type { Alert as AlertRecord, AlertDelivery as DeliveryRecord, AlertDeliveryAttempt, AlertFiring as FiringRecord } from "../generated/prisma/client";
@@ -11,6 +11,7 @@ import { replayAlerts, REPLAY_DAYS, type ReplayResult } from "./alert-replay";
 import {
   alertLimitsOf,
   checkAlertInput,
+  countFirings,
   countUnreadFirings,
   createAlert,
   deleteAlert,
@@ -153,14 +154,21 @@ const AlertDelivery = builder.objectRef<DeliveryWithLog>("AlertDelivery").implem
   }),
 });
 
-const EvidenceSide = builder.objectRef<{ day?: string; value?: number | null }>("AlertEvidenceSide").implement({
+type SideShape = { day?: string; value?: number | null; fast?: number | null; slow?: number | null; shares?: number | null; inScreen?: boolean };
+const numberOf = (value: unknown) => (typeof value === "number" ? value : null);
+const EvidenceSide = builder.objectRef<SideShape>("AlertEvidenceSide").implement({
+  description: "One side of what fired: the trading day before, or the day it fired. Only the fields its condition reads are set.",
   fields: (t) => ({
     day: t.string({ nullable: true, resolve: (side) => side.day ?? null }),
-    value: t.float({ nullable: true, resolve: (side) => (typeof side.value === "number" ? side.value : null) }),
+    value: t.float({ nullable: true, description: "The close, RSI, sentiment or article count.", resolve: (side) => numberOf(side.value) }),
+    fast: t.float({ nullable: true, description: "SMA_CROSS: the faster average.", resolve: (side) => numberOf(side.fast) }),
+    slow: t.float({ nullable: true, description: "SMA_CROSS: the slower average.", resolve: (side) => numberOf(side.slow) }),
+    shares: t.float({ nullable: true, description: "FUND_CHANGE: the fund's shares.", resolve: (side) => numberOf(side.shares) }),
+    inScreen: t.boolean({ nullable: true, description: "SCREEN_ENTER/LEAVE: whether the ticker was in the screen's results.", resolve: (side) => side.inScreen ?? null }),
   }),
 });
 
-type Evidence = { before?: { day?: string; value?: number | null }; after?: { day?: string; value?: number | null }; source?: string; level?: number };
+type Evidence = { before?: SideShape; after?: SideShape; source?: string; level?: number };
 
 const ForwardReturnRef = builder.objectRef<ForwardReturn>("AlertForwardReturn").implement({
   description: "Returns over the trading days after a firing, as fractions (0.012 = 1.2 %); null when the stored prices end too soon.",
@@ -289,9 +297,13 @@ builder.node(Alert, {
       description: "Its firings, newest first.",
       intArgs: { first: FIRINGS_PAGE, last: FIRINGS_PAGE },
       complexity: (args) => ({ field: 1, multiplier: args.first ?? FIRINGS_PAGE.default }),
-      resolve: async (alert, args, context) =>
-        resolveArrayConnection({ args, maxSize: FIRINGS_PAGE.max }, await listFirings(context.db, alert.userId, { alertId: alert.id, take: FIRINGS_PAGE.max })),
-    }),
+      resolve: async (alert, args, context) => ({
+        ...(await resolveOffsetConnection({ args, defaultSize: FIRINGS_PAGE.default, maxSize: FIRINGS_PAGE.max }, ({ limit, offset }) =>
+          listFirings(context.db, alert.userId, { alertId: alert.id, take: limit, skip: offset }),
+        )),
+        totalCount: await countFirings(context.db, alert.userId, { alertId: alert.id }),
+      }),
+    }, { name: "AlertFiringsConnection", fields: (c) => ({ totalCount: c.int({ description: "How many there are in all.", resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount }) }) }),
   }),
 });
 
@@ -306,20 +318,27 @@ builder.objectFields(ViewerRef, (t) => ({
     description: "The viewer's alerts, oldest first.",
     intArgs: { first: ALERTS_PAGE, last: ALERTS_PAGE },
     complexity: (args) => ({ field: 1, multiplier: args.first ?? ALERTS_PAGE.default }),
-    resolve: async (user, args, context) => resolveArrayConnection({ args, maxSize: PRO_ALERT_LIMITS.alerts }, await listAlerts(context.db, user.id)),
-  }),
+    resolve: async (user, args, context) => {
+      const alerts = await listAlerts(context.db, user.id);
+      return { ...resolveArrayConnection({ args, maxSize: PRO_ALERT_LIMITS.alerts }, alerts), totalCount: alerts.length };
+    },
+  }, { name: "ViewerAlertsConnection", fields: (c) => ({ totalCount: c.int({ description: "How many there are in all.", resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount }) }) }),
   alertFirings: t.connection({
     type: AlertFiring,
     description: "The viewer's firings, newest first: the bell's list.",
     intArgs: { first: FIRINGS_PAGE, last: FIRINGS_PAGE },
     args: { unreadOnly: t.arg.boolean({ defaultValue: false }) },
     complexity: (args) => ({ field: 1, multiplier: args.first ?? FIRINGS_PAGE.default }),
-    resolve: async (user, args, context) =>
-      resolveArrayConnection(
-        { args, maxSize: FIRINGS_PAGE.max },
-        await listFirings(context.db, user.id, { take: args.first ?? FIRINGS_PAGE.default, unreadOnly: args.unreadOnly ?? false }),
-      ),
-  }),
+    resolve: async (user, args, context) => {
+      const filter = { unreadOnly: args.unreadOnly ?? false };
+      return {
+        ...(await resolveOffsetConnection({ args, defaultSize: FIRINGS_PAGE.default, maxSize: FIRINGS_PAGE.max }, ({ limit, offset }) =>
+          listFirings(context.db, user.id, { ...filter, take: limit, skip: offset }),
+        )),
+        totalCount: await countFirings(context.db, user.id, filter),
+      };
+    },
+  }, { name: "ViewerAlertFiringsConnection", fields: (c) => ({ totalCount: c.int({ description: "How many there are in all.", resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount }) }) }),
   unreadAlertCount: t.int({ description: "Firings not yet marked read (the bell's count).", resolve: (user, _args, context) => countUnreadFirings(context.db, user.id) }),
   alertLimits: t.field({ type: AlertLimits, resolve: (_user, _args, context) => alertLimitsOf(context.viewer!) }),
 }));

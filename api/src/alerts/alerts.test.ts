@@ -299,11 +299,13 @@ describe("an alert's history", () => {
     for (const name of ["First", "Second"]) {
       await db.prisma.alert.create({ data: { userId: user.id, name, condition: "rsi_level", params: { direction: "above", level: 70 }, ticker: "AAPL", channels: [] } });
     }
+    // Inside a list a history would run for each alert (up to 200): refused; one at a time through node(id:).
     const everyHistory = await graphql(`{ viewer { alerts { edges { node { history { total } } } } } }`, {}, agent);
-    // One selection, but a history per alert: refused only when the viewer has two, which is unknown before running: so the
-    // selection inside a connection counts once, and two selections count twice.
-    expect(everyHistory.errors).toBeUndefined();
-    const twice = await graphql(`{ viewer { a: alerts { edges { node { history { total } } } } b: alerts { edges { node { history { total } } } } } }`, {}, agent);
+    expect(everyHistory.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });
+    const [first, second] = (await db.prisma.alert.findMany({ where: { userId: user.id } })).map((alert) => Buffer.from(`Alert:${alert.id}`).toString("base64"));
+    const one = await graphql(`query($id: ID!) { node(id: $id) { ... on Alert { history { total } } } }`, { id: first }, agent);
+    expect(one.errors).toBeUndefined();
+    const twice = await graphql(`query($a: ID!, $b: ID!) { a: node(id: $a) { ... on Alert { history { total } } } b: node(id: $b) { ... on Alert { history { total } } } }`, { a: first, b: second }, agent);
     expect(twice.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });
     const replays = await graphql(`mutation { a: replayAlerts(from: "${days[0]}", days: 1) { firings } b: replayAlerts(from: "${days[1]}", days: 1) { firings } }`, {}, agent);
     expect(replays.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", screens: 2 });

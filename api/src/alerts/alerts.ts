@@ -274,14 +274,24 @@ export async function findFirings(db: Database, viewer: Viewer | null, ids: read
   return ids.map((id) => byId.get(id) ?? null);
 }
 
-/** The viewer's firings, newest first (of one alert when given). */
-export function listFirings(db: Database, userId: string, options: { alertId?: string; take: number; unreadOnly?: boolean }): Promise<AlertFiring[]> {
+type FiringsFilter = { alertId?: string; unreadOnly?: boolean };
+const firingsWhere = (userId: string, filter: FiringsFilter) => ({
+  userId,
+  ...(filter.alertId ? { alertId: filter.alertId } : {}),
+  ...(filter.unreadOnly ? { readAt: null } : {}),
+});
+
+/** The viewer's firings, newest first (of one alert when given), a page at a time. */
+export function listFirings(db: Database, userId: string, options: FiringsFilter & { take: number; skip?: number }): Promise<AlertFiring[]> {
   return db.prisma.alertFiring.findMany({
-    where: { userId, ...(options.alertId ? { alertId: options.alertId } : {}), ...(options.unreadOnly ? { readAt: null } : {}) },
+    where: firingsWhere(userId, options),
     orderBy: [{ firedAt: "desc" }, { day: "desc" }, { ticker: "asc" }, { id: "asc" }],
     take: options.take,
+    skip: options.skip ?? 0,
   });
 }
+
+export const countFirings = (db: Database, userId: string, filter: FiringsFilter) => db.prisma.alertFiring.count({ where: firingsWhere(userId, filter) });
 
 export const countUnreadFirings = (db: Database, userId: string) => db.prisma.alertFiring.count({ where: { userId, readAt: null } });
 

@@ -3,6 +3,8 @@
 // charged, instead of stalling the server and filling the disk.
 import {
   getNamedType,
+  getNullableType,
+  isListType,
   getOperationAST,
   GraphQLError,
   isCompositeType,
@@ -36,6 +38,14 @@ export const SCREEN_FIELDS = new Set([
 ]);
 
 /**
+ * Fields that run once per item when reached through a list (an alert's history inside
+ * viewer.alerts would run for each of up to 200 alerts): there they count as two, so the request
+ * is refused and the caller asks for one (node(id:) { ... on Alert { history } }). Watchlist.view
+ * stays allowed in viewer.watchlists: at most 20 lists, priced per list.
+ */
+const ONE_AT_A_TIME_FIELDS = new Set(["Alert.history"]);
+
+/**
  * The operation's screens: the selections of SCREEN_FIELDS at any depth, through inline fragments
  * and fragment spreads (a spread twice counts twice), each field found on its parent type.
  */
@@ -51,27 +61,29 @@ export function screenCount(schema: GraphQLSchema, document: DocumentNode, opera
     const type = schema.getType(name);
     return type && isCompositeType(type) ? type : fallback;
   };
-  const count = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType): number =>
+  const count = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType, inList: boolean): number =>
     selectionSet.selections.reduce((total, selection) => {
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
         const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
-        const screens = SCREEN_FIELDS.has(`${parent.name}.${name}`) ? 1 : 0;
+        const coordinate = `${parent.name}.${name}`;
+        const screens = SCREEN_FIELDS.has(coordinate) ? (inList && ONE_AT_A_TIME_FIELDS.has(coordinate) ? 2 : 1) : 0;
         const type = field ? getNamedType(field.type) : undefined;
-        return total + screens + (selection.selectionSet && type && isCompositeType(type) ? count(selection.selectionSet, type) : 0);
+        const listed = inList || (field !== undefined && isListType(getNullableType(field.type)));
+        return total + screens + (selection.selectionSet && type && isCompositeType(type) ? count(selection.selectionSet, type, listed) : 0);
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        return total + count(selection.selectionSet, selection.typeCondition ? typeNamed(selection.typeCondition.name.value, parent) : parent);
+        return total + count(selection.selectionSet, selection.typeCondition ? typeNamed(selection.typeCondition.name.value, parent) : parent, inList);
       }
       const fragment = fragments.get(selection.name.value);
       // Never follow a cycle (the validator rejects those anyway).
       if (!fragment || visited.has(fragment.name.value)) return total;
       visited.add(fragment.name.value);
-      const inside = count(fragment.selectionSet, typeNamed(fragment.typeCondition.name.value, parent));
+      const inside = count(fragment.selectionSet, typeNamed(fragment.typeCondition.name.value, parent), inList);
       visited.delete(fragment.name.value);
       return total + inside;
     }, 0);
-  return count(operation.selectionSet, root);
+  return count(operation.selectionSet, root, false);
 }
 
 export function useOneScreenPerOperation(): Plugin {
