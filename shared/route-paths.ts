@@ -26,6 +26,7 @@ export const appRoutePaths = [
   "/market-videos",
   "/pro-screener",
   "/watchlists",
+  "/alerts",
 ] as const;
 
 export type AppRoutePath = (typeof appRoutePaths)[number];

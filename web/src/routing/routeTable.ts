@@ -156,6 +156,15 @@ const table: { [Path in AppRoutePath]: Omit<AppRoute, "path"> } = {
     asOf: true,
     nav: { label: "Watchlists", group: "Research" },
   },
+  "/alerts": {
+    page: () => import("../pages/Alerts/AlertsPage"),
+    // Alerts fire in the background (and from a replay): the store's answer, then the server's.
+    queries: { page: { artifact: () => import("../pages/Alerts/__generated__/AlertsPageQuery.graphql"), fetchPolicy: "store-and-network" } },
+    gate: { kind: "signed-in" },
+    // The replay starts from a day before the app's as-of day.
+    asOf: true,
+    nav: { label: "Alerts", group: "Research" },
+  },
   "/ai-features": {
     page: () => import("../pages/AiFeatures/AiFeaturesPage"),
     queries: {

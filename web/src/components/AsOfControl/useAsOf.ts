@@ -108,6 +108,14 @@ export function keepAsOf(environment: IEnvironment, asOf: string | null): void {
 }
 
 /**
+ * The kept day, for a link into an as-of page that must not be redirected: carryAsOf's redirect
+ * loses the link's #fragment (the router's request URL has none).
+ */
+export function keptAsOfDay(environment: IEnvironment): string | null {
+  return keptAsOf.get(environment) ?? null;
+}
+
+/**
  * For an as-of route's loader: a redirect adding the kept ?asOf= when the URL has none, else null
  * (and the URL's value, or its absence, becomes the kept one).
  */

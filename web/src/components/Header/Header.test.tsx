@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { IMocks } from "@graphql-tools/mock";
+import type { GraphQLSingularResponse } from "relay-runtime";
 import { createMockEnvironment } from "relay-test-utils";
 import { navigation } from "../../api/rest";
 import { GraphQLRequestError } from "../../relay/environment";
@@ -15,9 +16,11 @@ interface ViewerFields {
   lastName: string | null;
   profileImageUrl: string | null;
   plan?: { hasProAccess: boolean };
+  unreadAlertCount?: number;
+  id?: string;
 }
 
-const ADA: ViewerFields = { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, plan: { hasProAccess: false } };
+const ADA: ViewerFields = { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, plan: { hasProAccess: false }, unreadAlertCount: 0 };
 const PRO_ADA: ViewerFields = { ...ADA, plan: { hasProAccess: true } };
 
 function renderHeader() {
@@ -31,6 +34,7 @@ function renderHeader() {
   };
   return {
     ...utils,
+    answer,
     signedOut: () => answer({ Query: () => ({ viewer: null }) }),
     signedIn: (viewer: ViewerFields = ADA) => answer({ Viewer: () => viewer }),
   };
@@ -97,6 +101,36 @@ test("signed in: the avatar opens a menu with the user's name, Account and Sign 
   expect(screen.getByRole("menuitem", { name: "Account" }).getAttribute("href")).toBe("/account");
   fireEvent.click(screen.getByRole("menuitem", { name: "Sign Out" }));
   expect(assign).toHaveBeenCalledWith("/api/logout");
+});
+
+test("signed in: the bell shows the unread firings, links to the notifications and counts live firings", async () => {
+  const { answer, environment } = renderHeader();
+  // One id for every answer, as the server gives: the count lands on the same viewer record.
+  await answer({ Viewer: () => ({ ...ADA, id: "viewer-1", unreadAlertCount: 2 }), ViewerAlertsConnection: () => ({ edges: [{ node: { id: "Alert:a1" } }] }) });
+  const bell = screen.getByRole("link", { name: "Notifications, 2 unread" });
+  expect(bell.getAttribute("href")).toBe("/alerts#notifications");
+  expect(bell.textContent).toBe("2");
+
+  // A batch of firings arrives: the count is read again from the server.
+  const subscription = await waitFor(() => environment.mock.findOperation((operation) => operation.request.node.params.name === "AlertBellFiredSubscription"));
+  const fired = executeAgainstSchema(subscription, { Subscription: () => ({ alertFired: [{ id: "AlertFiring:f1" }, { id: "AlertFiring:f2" }] }) }) as GraphQLSingularResponse;
+  act(() => environment.mock.nextValue(subscription, fired));
+  const count = await waitFor(() => environment.mock.findOperation((operation) => operation.request.node.params.name === "AlertBellCountQuery"));
+  await act(async () => environment.mock.resolve(count, executeAgainstSchema(count, { Viewer: () => ({ ...ADA, id: "viewer-1", unreadAlertCount: 4 }) })));
+  expect(await screen.findByRole("link", { name: "Notifications, 4 unread" })).toBeTruthy();
+});
+
+test("a user without alerts has the bell but holds no live stream open (nothing can fire)", async () => {
+  const { answer, environment } = renderHeader();
+  await answer({ Viewer: () => ({ ...ADA, unreadAlertCount: 0 }), ViewerAlertsConnection: () => ({ edges: [] }) });
+  expect(screen.getByRole("link", { name: "Notifications, 0 unread" })).toBeTruthy();
+  expect(environment.mock.getAllOperations().map((operation) => operation.request.node.params.name)).not.toContain("AlertBellFiredSubscription");
+});
+
+test("a signed-out visitor has no bell", async () => {
+  const { signedOut } = renderHeader();
+  await signedOut();
+  expect(screen.queryByRole("link", { name: /^Notifications/ })).toBeNull();
 });
 
 test("the avatar shows the profile image, and the default icon when it fails to load", async () => {
@@ -174,6 +208,7 @@ test("groups the sections: Home and Contact as links, Screeners, Research and AI
     "Hedge Fund Tracker [Pro] → /hedge-fund-tracker",
     "Market Videos [Pro] → /market-videos",
     "Watchlists → /watchlists",
+    "Alerts → /alerts",
   ]);
   expect(await menuEntries(nav.getByRole("button", { name: "AI & Pro" }))).toEqual([
     "AI Intelligence [Pro] → /ai-features",
@@ -200,6 +235,7 @@ test("the phone's Menu button opens the same sections and groups", async () => {
     "/hedge-fund-tracker",
     "/market-videos",
     "/watchlists",
+    "/alerts",
     "/ai-features",
     "/pricing",
     "/direct-stripe",

@@ -3,6 +3,7 @@ import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 
 import { Link, useNavigate } from "react-router-dom";
 import styled, { keyframes } from "styled-components";
 import { navigation } from "../../api/rest";
+import { AlertBell } from "../AlertBell/AlertBell";
 import {
   POST_LOGIN_REDIRECT_DELAY_MS,
   SUBSCRIBE_ACTION,
@@ -31,6 +32,7 @@ export const HeaderViewerQuery = graphql`
       id
       ...UserMenu_viewer
       ...useProAccess_viewer
+      ...AlertBell_viewer
     }
   }
 `;
@@ -109,7 +111,7 @@ function WideNavForViewer({ viewer }: ViewerProps) {
   return <MainNav showProMarks={useShowProMarks(viewer)} />;
 }
 
-/** The avatar menu (or Sign In), and the phone's Menu button. */
+/** The alerts bell and the avatar menu (or Sign In), and the phone's Menu button. */
 function AccountControls({ viewer }: ViewerProps) {
   const showProMarks = useShowProMarks(viewer);
   return (
@@ -121,6 +123,7 @@ function AccountControls({ viewer }: ViewerProps) {
       ) : (
         <>
           <PostLoginRedirect />
+          <AlertBell viewer={viewer} />
           <Suspense fallback={<AccountPlaceholder />}>
             <UserMenu viewer={viewer} />
           </Suspense>
