@@ -55,6 +55,18 @@ const crossing: Choice[] = [
   { value: "below", label: "Crosses below" },
 ];
 
+/** A level crossed upward or downward (RSI, sentiment). */
+const risesOrFalls: ParamSpec = {
+  name: "direction",
+  kind: "choice",
+  label: "Direction",
+  choices: [
+    { value: "above", label: "Rises above" },
+    { value: "below", label: "Falls below" },
+  ],
+  initial: "above",
+};
+
 export const CONDITION_SPECS: Readonly<Record<ConditionName, ConditionSpec>> = {
   PRICE_CROSS: {
     condition: "PRICE_CROSS",
@@ -121,16 +133,7 @@ export const CONDITION_SPECS: Readonly<Record<ConditionName, ConditionSpec>> = {
     help: "The 14-day relative strength index moves past the level.",
     watches: "stocks",
     params: [
-      {
-        name: "direction",
-        kind: "choice",
-        label: "Direction",
-        choices: [
-          { value: "above", label: "Rises above" },
-          { value: "below", label: "Falls below" },
-        ],
-        initial: "above",
-      },
+      risesOrFalls,
       { name: "level", kind: "number", label: "RSI level (1–99)", min: 1, max: 99, step: 1, initial: "70" },
     ],
   },
@@ -140,16 +143,7 @@ export const CONDITION_SPECS: Readonly<Record<ConditionName, ConditionSpec>> = {
     help: "The 7-day news sentiment (−1 to 1) moves past the level.",
     watches: "stocks",
     params: [
-      {
-        name: "direction",
-        kind: "choice",
-        label: "Direction",
-        choices: [
-          { value: "above", label: "Rises above" },
-          { value: "below", label: "Falls below" },
-        ],
-        initial: "above",
-      },
+      risesOrFalls,
       { name: "level", kind: "number", label: "Sentiment (−1 to 1)", min: -1, max: 1, step: 0.05, initial: "0.3" },
     ],
   },
