@@ -25,7 +25,7 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}", "**/test/**", "e2e/**"],
     languageOptions: { globals: { ...globals.jest } },
   },
-  { files: ["relay.config.js", "api/test/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  { files: ["relay.config.js", "api/test/*.cjs", "e2e/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   {
     // The web app and the API meet only in shared/ (@shared/...): the browser bundle never takes
     // server code, the server never takes the web app's, and shared/ takes neither.

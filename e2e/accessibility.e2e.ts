@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { appRoutePaths } from "@shared/route-paths";
+import { seriousViolations } from "./axe";
 import { baseUrl, launchBrowser, signInAsNewProUser, waitForAiPicks } from "./browser";
 
 /**
@@ -38,6 +38,7 @@ const PRO_PAGES = [
   "/market-videos",
   "/pro-screener",
   "/watchlists",
+  "/alerts",
 ];
 
 type Actor = "visitor" | "Pro";
@@ -54,23 +55,6 @@ async function contextFor(actor: Actor): Promise<BrowserContext> {
     await page.close();
   }
   return context;
-}
-
-/**
- * Each serious or critical violation on the page as it is now, as "rule: selector [detail] (n more)":
- * every WCAG 2.1 A/AA rule, or only colour contrast (all a theme changes).
- */
-async function seriousViolations(page: Page, rules: "all" | "contrast"): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (rules === "all" ? axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]) : axe.withRules(["color-contrast"])).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => {
-      const [first, ...rest] = violation.nodes;
-      // color-contrast says which colours and ratio; other rules say what to fix.
-      const detail = first.any[0]?.message ?? first.failureSummary ?? "";
-      return `${violation.id}: ${first.target.join(" ")} [${detail}]${rest.length > 0 ? ` (and ${rest.length} more)` : ""}`;
-    });
 }
 
 /**
