@@ -12,7 +12,7 @@
 // the row and rule, 401 without the token, 403 when no token is set up (PostgreSQL without
 // ADMIN_TOKEN), 413 over 64 MB, 415 for another format, 503 DATA_LOADING until the bundled data is
 // in. Imports run one at a time.
-import { Router, type RequestHandler } from "express";
+import { Router } from "express";
 import { requireAdmin } from "../auth/admin-token";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
