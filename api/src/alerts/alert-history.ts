@@ -2,23 +2,24 @@
 // on data dated up to that day (the same rules as live evaluation, alert-conditions.ts), and what
 // followed: the ticker's return over the next 5 and 21 trading days against the equal-weight
 // universe of every stored ticker, with the mean excess and its 95 % block-bootstrap interval.
-import type { Database } from "../db/database";
 import { rsiPeriod, loadIndicatorLibrary, rsiSeries, smaSeries } from "../market-data/technicals";
 import type { BarHistory } from "../market-data/technicals-store";
 import { universeDailyReturns } from "../research/compare-math";
+import type { SavedScreen } from "../generated/prisma/client";
 import type { ScreenDeps } from "../screening/screen";
 import { blockBootstrapInterval, mean } from "../shared/statistics";
 import {
   analystFiring,
   firingOfDay,
   fundFiring,
+  screenFirings,
   SMA_PERIODS,
   type AlertCondition,
   type ConditionParams,
   type DayFacts,
   type FoundFiring,
 } from "./alert-conditions";
-import { analystActionsBetween, fundChangesKnownBetween, tradingDayOnOrAfter } from "./alert-facts";
+import { analystActionsBetween, fundChangesKnownBetween, screenMatchesAtDay, tradingDayOnOrAfter } from "./alert-facts";
 
 export const FORWARD_HORIZONS = [5, 21] as const;
 
@@ -48,8 +49,14 @@ export type AlertHistory = {
   ms: number;
 };
 
-/** What a history needs of an alert (saved or not): its condition, settings and watched tickers. */
-export type HistoryRequest = { condition: AlertCondition; params: unknown; tickers: string[]; screenName?: string };
+/** What a history needs of an alert (saved or not): its condition, settings, watched tickers or saved screen. */
+export type HistoryRequest = { condition: AlertCondition; params: unknown; tickers: string[]; screen?: SavedScreen | null };
+
+/**
+ * A saved screen's history runs the screen at each day: the days evaluated, ending this many
+ * trading days before the last stored one so that every firing's +21-day return can be measured.
+ */
+export const SCREEN_HISTORY_DAYS = 20;
 
 const FROM_PRICES: readonly AlertCondition[] = ["price_cross", "price_move", "sma_cross", "rsi_level"];
 
@@ -115,13 +122,11 @@ function summarize(firings: HistoryFiring[]): HorizonSummary[] {
 }
 
 /** When the alert would have fired over the stored history, and what followed; see the file's opening comment. */
-export async function alertHistory(deps: Pick<ScreenDeps, "technicals"> & { db: Database }, request: HistoryRequest): Promise<AlertHistory> {
+export async function alertHistory(deps: ScreenDeps, request: HistoryRequest): Promise<AlertHistory> {
   const started = performance.now();
   const bars = await deps.technicals.bars();
   const from = bars.tradingDays[0] ?? null;
   const to = bars.tradingDays.at(-1) ?? null;
-  const universe = universeOf(bars);
-  const dayIndex = new Map(bars.tradingDays.map((day, index) => [day, index]));
   const sources = bars.sourceRanges.map((range) => `${range.source} (${range.first} → ${range.last})`).join("; ");
   const warnings: string[] = [];
   const found: FoundFiring[] = [];
@@ -150,26 +155,67 @@ export async function alertHistory(deps: Pick<ScreenDeps, "technicals"> & { db: 
       const firing = day ? fundFiring(params as ConditionParams["fund_change"], { ...change, knownOn: day }) : null;
       if (firing) found.push(firing);
     }
+  } else if ((condition === "screen_enter" || condition === "screen_leave") && request.screen && bars.tradingDays.length > 0) {
+    return screenHistory(deps, bars, request.screen, condition, started);
   } else {
     warnings.push(
-      `The history of ${condition.replace(/_/g, " ")} alerts is not computed yet: it needs a screen or the news window at every stored day. Replay a few weeks instead to see it fire.`,
+      `The history of ${condition.replace(/_/g, " ")} alerts is not computed yet: it needs the news window or the earnings calendar at every stored day. Replay a few weeks instead to see it fire.`,
     );
     return { from, to, source: sources, available: false, firings: [], horizons: summarize([]), warnings, ms: Math.round(performance.now() - started) };
   }
 
+  return finished(bars, found, { from, to, source: `Daily closes from ${sources}`, warnings, started });
+}
+
+/** The firings with their forward returns, newest first, summarized per horizon. */
+function finished(bars: BarHistory, found: FoundFiring[], shape: { from: string | null; to: string | null; source: string; warnings: string[]; started: number }): AlertHistory {
+  const universe = universeOf(bars);
+  const dayIndex = new Map(bars.tradingDays.map((day, index) => [day, index]));
   const firings = found
     .map((firing) => ({ ...firing, forward: forwardReturns(bars, universe, dayIndex, firing.ticker, firing.day) }))
     .sort((a, b) => b.day.localeCompare(a.day) || a.ticker.localeCompare(b.ticker));
   const unmeasured = firings.filter((firing) => firing.forward.every((forward) => forward.excess === null)).length;
+  const warnings = [...shape.warnings];
   if (unmeasured > 0) warnings.push(`${unmeasured} firing${unmeasured === 1 ? "" : "s"} too close to the end of the stored prices for a forward return.`);
   return {
-    from,
-    to,
-    source: `Daily closes from ${sources}; universe: the equal-weight mean daily return of every stored ticker`,
+    from: shape.from,
+    to: shape.to,
+    source: `${shape.source}; universe: the equal-weight mean daily return of every stored ticker`,
     available: true,
     firings,
     horizons: summarize(firings),
     warnings,
-    ms: Math.round(performance.now() - started),
+    ms: Math.round(performance.now() - shape.started),
   };
+}
+
+/**
+ * A saved screen's entries or exits: the screen run, by its own kind and filters, at each of
+ * SCREEN_HISTORY_DAYS trading days (and the day before the first), each day's membership compared
+ * with the day before's by the live rule. The whole stored period would be some 2,000 screens.
+ */
+async function screenHistory(deps: ScreenDeps, bars: BarHistory, screen: SavedScreen, condition: "screen_enter" | "screen_leave", started: number): Promise<AlertHistory> {
+  const lastEvaluated = Math.max(0, bars.tradingDays.length - 1 - FORWARD_HORIZONS.at(-1)!);
+  const days = bars.tradingDays.slice(Math.max(0, lastEvaluated - SCREEN_HISTORY_DAYS), lastEvaluated + 1);
+  const release = deps.technicals.hold(days);
+  try {
+    const found: FoundFiring[] = [];
+    let previous = { day: days[0], ...(await screenMatchesAtDay(deps, screen, days[0])) };
+    for (const day of days.slice(1)) {
+      const current = { day, ...(await screenMatchesAtDay(deps, screen, day)) };
+      found.push(...screenFirings(condition, screen.name, previous, current));
+      previous = current;
+    }
+    return finished(bars, found, {
+      from: days[1] ?? null,
+      to: days.at(-1) ?? null,
+      source: previous.source,
+      warnings: [
+        `A screen's history runs the screen at each day: the ${days.length - 1} trading days ending ${FORWARD_HORIZONS.at(-1)} trading days before the last stored one (so each +21-day return can be measured), not the whole stored period. Replay other days to see it fire there.`,
+      ],
+      started,
+    });
+  } finally {
+    release();
+  }
 }

@@ -290,7 +290,12 @@ builder.node(Alert, {
       description: "When it would have fired over the stored history, with what followed.",
       complexity: { field: HISTORY_COST, multiplier: 1 },
       resolve: async (alert, _args, context) =>
-        alertHistory(context, { condition: alert.condition as never, params: alert.params, tickers: await watchedTickers(context.db, alert) }),
+        alertHistory(context, {
+          condition: alert.condition as never,
+          params: alert.params,
+          tickers: await watchedTickers(context.db, alert),
+          screen: alert.savedScreenId ? await context.db.prisma.savedScreen.findFirst({ where: { id: alert.savedScreenId, userId: alert.userId } }) : null,
+        }),
     }),
     firings: t.connection({
       type: AlertFiring,
@@ -352,7 +357,8 @@ builder.queryField("alertHistoryPreview", (t) =>
     args: { input: t.arg({ type: CreateAlertInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const checked = await checkAlertInput(context, serviceInput(input as AlertArgsInput));
-      return alertHistory(context, { condition: checked.condition, params: checked.params, tickers: await watchedTickers(context.db, checked) });
+      const screen = checked.savedScreenId ? await context.db.prisma.savedScreen.findFirst({ where: { id: checked.savedScreenId, userId: context.viewer!.user.id } }) : null;
+      return alertHistory(context, { condition: checked.condition, params: checked.params, tickers: await watchedTickers(context.db, checked), screen });
     },
   }),
 );

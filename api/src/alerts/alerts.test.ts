@@ -312,6 +312,25 @@ describe("an alert's history", () => {
     expect(await db.prisma.alertFiring.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it("runs a saved screen at each day of its history window, as a replay of those days fires it", async () => {
+    const user = await createUser(db, { pro: true });
+    const agent = await signedInAgent(test.app, db, user);
+    const screen = await saveScreen({ db, viewer: { user, authMethod: "session" } }, { name: "Strong", kind: "basic", request: { universe: "manual", tickers: ["AAPL", "MSFT", "KO"], minRsi: 55 } });
+    const input = { name: "Enters", condition: "SCREEN_ENTER", savedScreenId: Buffer.from(`SavedScreen:${screen.id}`).toString("base64") };
+    const body = await graphql(`query($input: CreateAlertInput!) { alertHistoryPreview(input: $input) { available from to warnings firings(first: 200) { ticker day } } }`, { input }, agent);
+    expect(body.errors).toBeUndefined();
+    const history = body.data!.alertHistoryPreview as unknown as { available: boolean; from: string; to: string; warnings: string[]; firings: { ticker: string; day: string }[] };
+    expect(history).toMatchObject({ available: true, warnings: [expect.stringContaining("runs the screen at each day")] });
+    const window = await tradingDaysFrom(test.deps, history.from, 20);
+    expect(window.at(-1)).toBe(history.to);
+
+    const alert = await db.prisma.alert.create({ data: { userId: user.id, name: "Enters", condition: "screen_enter", params: {}, savedScreenId: screen.id, channels: [] } });
+    await replayAlerts(test.deps, { from: history.from, days: 20, userId: user.id });
+    const replayed = await db.prisma.alertFiring.findMany({ where: { alertId: alert.id } });
+    const key = (firing: { ticker: string; day: string }) => `${firing.day} ${firing.ticker}`;
+    expect(replayed.map((firing) => key({ ticker: firing.ticker, day: firing.day.toISOString().slice(0, 10) })).sort()).toEqual(history.firings.map(key).sort());
+  }, 120_000);
+
   it("says plainly when a condition's history is not computed", async () => {
     const pro = await signedInAgent(test.app, db, await createUser(db));
     const body = await graphql(
