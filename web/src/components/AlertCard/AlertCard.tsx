@@ -1,4 +1,4 @@
-import { Suspense, useId, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from "react-relay";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
@@ -22,10 +22,16 @@ interface AlertCardProps {
   connectionId: string;
   /** After a delete: its firings went with it, so the page asks for its lists again. */
   onDeleted: () => void;
+  /** The alert's editor (the page's alert form), shown in the card's place after "Edit"; it calls `close` when done. */
+  renderEditor?: (close: () => void) => ReactNode;
 }
 
-/** One saved alert: its condition in words, target, channels, pause/resume, delete, webhook secret, recent firings and history. */
-export function AlertCard({ alert: alertRef, connectionId, onDeleted }: AlertCardProps) {
+/**
+ * One saved alert: its condition in words, target, channels, edit, pause/resume, delete, webhook
+ * secret, recent firings and history. While it is edited the editor takes the card's place under its
+ * name; focus goes to the editor's first field, and back to "Edit" when it closes.
+ */
+export function AlertCard({ alert: alertRef, connectionId, onDeleted, renderEditor }: AlertCardProps) {
   const alert = useFragment(
     graphql`
       fragment AlertCard_alert on Alert {
@@ -79,6 +85,17 @@ export function AlertCard({ alert: alertRef, connectionId, onDeleted }: AlertCar
   const [problem, setProblem] = useState<string | null>(null);
   const [showSecret, setShowSecret] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editorBox = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Focus follows the editor: into its first field when it opens, back to "Edit" when it closes (not on the first render).
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) editorBox.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const closeEditor = () => setEditing(false);
   const [commitPause, isPausing] = useMutation<AlertCardPauseMutation>(graphql`
     mutation AlertCardPauseMutation($id: ID!, $paused: Boolean!) {
       setAlertPaused(id: $id, paused: $paused) {
@@ -127,61 +144,72 @@ export function AlertCard({ alert: alertRef, connectionId, onDeleted }: AlertCar
         </div>
         {alert.paused ? <Tone $tone="muted">Paused</Tone> : <Tone $tone="success">Active</Tone>}
       </Head>
-      <Facts>
-        <Fact label="Watches">
-          <Target ticker={alert.ticker} watchlist={alert.watchlist} screen={alert.savedScreen} />
-        </Fact>
-        <Fact label="Channels">{channelsText(alert.channels, alert.emailMode)}</Fact>
-        {alert.webhookUrl ? (
-          <Fact label="Webhook">
-            <Code>{alert.webhookUrl}</Code>
-          </Fact>
-        ) : null}
-        {alert.webhookSecret ? (
-          <Fact label="Signing secret">
-            <SecretRow>
-              {showSecret ? <Code id={`${id}-secret`}>{alert.webhookSecret}</Code> : <span aria-hidden="true">••••••••••••</span>}
-              <Button type="button" $variant="ghost" $size="sm" aria-expanded={showSecret} aria-controls={showSecret ? `${id}-secret` : undefined} onClick={() => setShowSecret((shown) => !shown)}>
-                {showSecret ? "Hide" : "Reveal"}
-              </Button>
-              <CopyButton text={alert.webhookSecret} label={`Copy the signing secret of ${alert.name}`} $variant="ghost" />
-            </SecretRow>
-          </Fact>
-        ) : null}
-      </Facts>
-      {firings.length > 0 ? (
-        <Recent aria-label={`${alert.name}: recent firings`}>
-          {firings.map((firing) => (
-            <li key={firing.id}>
-              <span>{firing.day}</span> {firing.summary}
-              {firing.origin === "replay" ? <small> (replay)</small> : null}
-            </li>
-          ))}
-        </Recent>
+      {editing && renderEditor ? (
+        <div ref={editorBox}>{renderEditor(closeEditor)}</div>
       ) : (
-        <Quiet>Not fired yet.</Quiet>
+        <>
+          <Facts>
+            <Fact label="Watches">
+              <Target ticker={alert.ticker} watchlist={alert.watchlist} screen={alert.savedScreen} />
+            </Fact>
+            <Fact label="Channels">{channelsText(alert.channels, alert.emailMode)}</Fact>
+            {alert.webhookUrl ? (
+              <Fact label="Webhook">
+                <Code>{alert.webhookUrl}</Code>
+              </Fact>
+            ) : null}
+            {alert.webhookSecret ? (
+              <Fact label="Signing secret">
+                <SecretRow>
+                  {showSecret ? <Code id={`${id}-secret`}>{alert.webhookSecret}</Code> : <span aria-hidden="true">••••••••••••</span>}
+                  <Button type="button" $variant="ghost" $size="sm" aria-expanded={showSecret} aria-controls={showSecret ? `${id}-secret` : undefined} onClick={() => setShowSecret((shown) => !shown)}>
+                    {showSecret ? "Hide" : "Reveal"}
+                  </Button>
+                  <CopyButton text={alert.webhookSecret} label={`Copy the signing secret of ${alert.name}`} $variant="ghost" />
+                </SecretRow>
+              </Fact>
+            ) : null}
+          </Facts>
+          {firings.length > 0 ? (
+            <Recent aria-label={`${alert.name}: recent firings`}>
+              {firings.map((firing) => (
+                <li key={firing.id}>
+                  <span>{firing.day}</span> {firing.summary}
+                  {firing.origin === "replay" ? <small> (replay)</small> : null}
+                </li>
+              ))}
+            </Recent>
+          ) : (
+            <Quiet>Not fired yet.</Quiet>
+          )}
+          <Bar>
+            <Button type="button" $variant="secondary" $size="sm" aria-expanded={showHistory} aria-controls={`${id}-history`} onClick={() => setShowHistory((shown) => !shown)}>
+              {showHistory ? "Hide history" : "History"}
+            </Button>
+            {renderEditor ? (
+              <Button ref={editButton} type="button" $variant="ghost" $size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${alert.name}`}>
+                Edit
+              </Button>
+            ) : null}
+            <Button type="button" $variant="ghost" $size="sm" disabled={isPausing} onClick={() => setPaused(!alert.paused)} aria-label={`${alert.paused ? "Resume" : "Pause"} ${alert.name}`}>
+              {alert.paused ? "Resume" : "Pause"}
+            </Button>
+            <Button type="button" $variant="ghost" $size="sm" disabled={isDeleting} onClick={onDelete} aria-label={`Delete ${alert.name}`}>
+              Delete
+            </Button>
+          </Bar>
+          {problem ? <Problem role="alert">{problem}</Problem> : null}
+          {showHistory ? (
+            <div id={`${id}-history`}>
+              <HistoryErrorBoundary>
+                <Suspense fallback={<InlineSpinner label="Evaluating the alert over the stored history…" />}>
+                  <SavedAlertHistory alertId={alert.id} name={alert.name} />
+                </Suspense>
+              </HistoryErrorBoundary>
+            </div>
+          ) : null}
+        </>
       )}
-      <Bar>
-        <Button type="button" $variant="secondary" $size="sm" aria-expanded={showHistory} aria-controls={`${id}-history`} onClick={() => setShowHistory((shown) => !shown)}>
-          {showHistory ? "Hide history" : "History"}
-        </Button>
-        <Button type="button" $variant="ghost" $size="sm" disabled={isPausing} onClick={() => setPaused(!alert.paused)} aria-label={`${alert.paused ? "Resume" : "Pause"} ${alert.name}`}>
-          {alert.paused ? "Resume" : "Pause"}
-        </Button>
-        <Button type="button" $variant="ghost" $size="sm" disabled={isDeleting} onClick={onDelete} aria-label={`Delete ${alert.name}`}>
-          Delete
-        </Button>
-      </Bar>
-      {problem ? <Problem role="alert">{problem}</Problem> : null}
-      {showHistory ? (
-        <div id={`${id}-history`}>
-          <HistoryErrorBoundary>
-            <Suspense fallback={<InlineSpinner label="Evaluating the alert over the stored history…" />}>
-              <SavedAlertHistory alertId={alert.id} name={alert.name} />
-            </Suspense>
-          </HistoryErrorBoundary>
-        </div>
-      ) : null}
     </Item>
   );
 }

@@ -1,4 +1,4 @@
-import { conditionsFor, conditionText, paramsComplete, paramsForCondition, paramsInput } from "./alertConditions";
+import { conditionsFor, conditionText, paramsComplete, paramsForCondition, paramsFromAlert, paramsInput } from "./alertConditions";
 
 test("each condition in plain English", () => {
   expect(conditionText("PRICE_CROSS", { direction: "above", level: 150 })).toBe("Close crosses above $150.00");
@@ -36,4 +36,15 @@ test("the settings go to the API as its condition takes them: numbers as numbers
   // The fund's CIK is optional.
   expect(paramsComplete("FUND_CHANGE", paramsForCondition("FUND_CHANGE"))).toBe(true);
   expect(paramsInput("FUND_CHANGE", paramsForCondition("FUND_CHANGE"))).toEqual({ change: "any" });
+});
+
+test("a saved alert's settings fill the form as typed, and go back unchanged", () => {
+  const saved = { direction: "below", level: 0.3, percent: null, fast: null, slow: null, minArticles: null, action: null, days: null, change: null, fundCik: null };
+  const typed = paramsFromAlert("SENTIMENT_CROSS", saved);
+  expect(typed).toEqual({ ...paramsForCondition("SENTIMENT_CROSS"), direction: "below", level: "0.3" });
+  expect(paramsInput("SENTIMENT_CROSS", typed)).toEqual({ direction: "below", level: 0.3 });
+  expect(paramsInput("SMA_CROSS", paramsFromAlert("SMA_CROSS", { direction: "above", fast: 20, slow: 50 }))).toEqual({ fast: 20, direction: "above", slow: 50 });
+  // An optional setting not saved stays empty; one missing starts as for a new alert.
+  expect(paramsFromAlert("FUND_CHANGE", { change: "new", fundCik: null })).toMatchObject({ change: "new", fundCik: "" });
+  expect(paramsFromAlert("PRICE_MOVE", {})).toMatchObject({ direction: "either", percent: "5" });
 });

@@ -291,6 +291,16 @@ export function paramsForCondition(condition: ConditionName): Record<ParamName, 
   return values;
 }
 
+/** A saved alert's settings as the form types them (70 → "70"); one it lacks starts as for a new alert. */
+export function paramsFromAlert(condition: ConditionName, saved: AlertParamsValues): Record<ParamName, string> {
+  const values = paramsForCondition(condition);
+  for (const spec of CONDITION_SPECS[condition].params) {
+    const value = saved[spec.name];
+    if (value !== null && value !== undefined) values[spec.name] = String(value);
+  }
+  return values;
+}
+
 /** The settings the API takes as numbers (AlertParamsInput). */
 const NUMERIC_PARAMS = ["level", "percent", "fast", "slow", "minArticles", "days"] as const satisfies readonly ParamName[];
 type NumericParam = (typeof NUMERIC_PARAMS)[number];

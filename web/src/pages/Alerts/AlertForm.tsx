@@ -8,6 +8,7 @@ import {
   isCondition,
   paramsComplete,
   paramsForCondition,
+  paramsFromAlert,
   paramsInput,
   PARAM_NAMES,
   type ConditionName,
@@ -21,22 +22,38 @@ import { useToast } from "../../components/Toaster/useToast";
 import { Button } from "../../components/ui/Button";
 import { Badge } from "../../components/ui/Layout";
 import { GraphQLRequestError } from "../../relay/environment";
+import type { AlertForm_alert$data, AlertForm_alert$key } from "./__generated__/AlertForm_alert.graphql";
 import type { AlertForm_viewer$key } from "./__generated__/AlertForm_viewer.graphql";
 import type { AlertFormCreateMutation, CreateAlertInput } from "./__generated__/AlertFormCreateMutation.graphql";
+import type { AlertFormUpdateMutation, UpdateAlertInput } from "./__generated__/AlertFormUpdateMutation.graphql";
 import { AlertHistoryPreview } from "./AlertHistoryPreview";
 
 /** The server's limit on an alert's name. */
 const NAME_MAX_LENGTH = 80;
 
-interface AlertFormProps {
-  viewer: AlertForm_viewer$key;
+/** A new alert: "Create alert" adds it to the list. */
+interface CreateProps {
   /** How many alerts the viewer keeps now (the plan's limit is checked against it). */
   alertCount: number;
   /** The alerts connection: a new alert is appended to it. */
   connectionId: string;
   /** After a save: the page reads its lists (and the bell its state) again. */
   onCreated: () => void;
+  alert?: never;
+  onClose?: never;
 }
+
+/** A saved alert: the form starts from it, and "Save changes" changes it (its card reads the payload). */
+interface EditProps {
+  alert: AlertForm_alert$key;
+  /** After the changes are saved, or on "Cancel". */
+  onClose: () => void;
+  alertCount?: never;
+  connectionId?: never;
+  onCreated?: never;
+}
+
+type AlertFormProps = { viewer: AlertForm_viewer$key } & (CreateProps | EditProps);
 
 type Errors = Partial<Record<string, string>>;
 
@@ -57,8 +74,47 @@ function errorsOf(error: unknown): { byField: Errors; others: string[] } {
   return { byField, others };
 }
 
-/** "New alert": what to watch, the condition and its settings, the channels; the history of what is typed beside it. */
-export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreated }: AlertFormProps) {
+/** The form's starting values: a saved alert's, or a new alert's (watchlist and screen "" mean the first on offer). */
+function initialValues(saved: AlertForm_alert$data | null | undefined) {
+  if (!saved) {
+    return {
+      name: "",
+      target: "ticker" as TargetKind,
+      ticker: "",
+      watchlistId: "",
+      savedScreenId: "",
+      condition: "PRICE_CROSS" as ConditionName,
+      params: paramsForCondition("PRICE_CROSS"),
+      email: true,
+      emailMode: "IMMEDIATE" as const,
+      webhook: false,
+      webhookUrl: "",
+    };
+  }
+  const condition: ConditionName = isCondition(saved.condition) ? saved.condition : "PRICE_CROSS";
+  // A watchlist or screen deleted since leaves no target: the form then asks for one.
+  const target: TargetKind = CONDITION_SPECS[condition].watches === "screen" ? "screen" : saved.watchlist ? "watchlist" : "ticker";
+  return {
+    name: saved.name,
+    target,
+    ticker: saved.ticker ?? "",
+    watchlistId: saved.watchlist?.id ?? "",
+    savedScreenId: saved.savedScreen?.id ?? "",
+    condition,
+    params: paramsFromAlert(condition, saved.params),
+    email: saved.channels.includes("EMAIL"),
+    emailMode: saved.emailMode === "DIGEST" ? ("DIGEST" as const) : ("IMMEDIATE" as const),
+    webhook: saved.channels.includes("WEBHOOK"),
+    webhookUrl: saved.webhookUrl ?? "",
+  };
+}
+
+/**
+ * "New alert", or a saved alert's editor: what to watch, the condition and its settings, the channels;
+ * the history of what is typed beside it.
+ */
+export function AlertForm(props: AlertFormProps) {
+  const { viewer: viewerRef, alert: alertRef } = props;
   const viewer = useFragment(
     graphql`
       fragment AlertForm_viewer on Viewer {
@@ -87,6 +143,38 @@ export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreat
     `,
     viewerRef,
   );
+  const saved = useFragment(
+    graphql`
+      fragment AlertForm_alert on Alert {
+        id
+        name
+        condition
+        params {
+          direction
+          level
+          percent
+          fast
+          slow
+          minArticles
+          action
+          days
+          change
+          fundCik
+        }
+        ticker
+        watchlist {
+          id
+        }
+        savedScreen {
+          id
+        }
+        channels
+        emailMode
+        webhookUrl
+      }
+    `,
+    alertRef ?? null,
+  );
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const { toast } = useToast();
@@ -95,17 +183,18 @@ export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreat
   const pro = viewer.plan.hasProAccess;
   const webhooksAllowed = viewer.alertLimits.webhooks;
 
-  const [name, setName] = useState("");
-  const [target, setTarget] = useState<TargetKind>("ticker");
-  const [ticker, setTicker] = useState("");
-  const [watchlistId, setWatchlistId] = useState(watchlists[0]?.id ?? "");
-  const [savedScreenId, setSavedScreenId] = useState(screens[0]?.id ?? "");
-  const [condition, setCondition] = useState<ConditionName>("PRICE_CROSS");
-  const [params, setParams] = useState(() => paramsForCondition("PRICE_CROSS"));
-  const [email, setEmail] = useState(true);
-  const [emailMode, setEmailMode] = useState<"IMMEDIATE" | "DIGEST">("IMMEDIATE");
-  const [webhook, setWebhook] = useState(false);
-  const [webhookUrl, setWebhookUrl] = useState("");
+  const [initial] = useState(() => initialValues(saved));
+  const [name, setName] = useState(initial.name);
+  const [target, setTarget] = useState<TargetKind>(initial.target);
+  const [ticker, setTicker] = useState(initial.ticker);
+  const [watchlistId, setWatchlistId] = useState(initial.watchlistId);
+  const [savedScreenId, setSavedScreenId] = useState(initial.savedScreenId);
+  const [condition, setCondition] = useState<ConditionName>(initial.condition);
+  const [params, setParams] = useState(initial.params);
+  const [email, setEmail] = useState(initial.email);
+  const [emailMode, setEmailMode] = useState<"IMMEDIATE" | "DIGEST">(initial.emailMode);
+  const [webhook, setWebhook] = useState(initial.webhook);
+  const [webhookUrl, setWebhookUrl] = useState(initial.webhookUrl);
   const [errors, setErrors] = useState<Errors>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
 
@@ -113,17 +202,32 @@ export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreat
   const chosenWatchlist = watchlists.some((list) => list.id === watchlistId) ? watchlistId : (watchlists[0]?.id ?? "");
   const chosenScreen = screens.some((screen) => screen.id === savedScreenId) ? savedScreenId : (screens[0]?.id ?? "");
 
-  const [commit, isCreating] = useMutation<AlertFormCreateMutation>(graphql`
+  // Both payloads carry what the list's card and its editor read, so the store has the alert as saved.
+  const [commitCreate, isCreating] = useMutation<AlertFormCreateMutation>(graphql`
     mutation AlertFormCreateMutation($input: CreateAlertInput!, $connections: [ID!]!) {
       createAlert(input: $input) {
         alert @appendNode(connections: $connections, edgeTypeName: "ViewerAlertsConnectionEdge") {
           id
           name
           ...AlertCard_alert
+          ...AlertForm_alert
         }
       }
     }
   `);
+  const [commitUpdate, isUpdating] = useMutation<AlertFormUpdateMutation>(graphql`
+    mutation AlertFormUpdateMutation($id: ID!, $input: UpdateAlertInput!) {
+      updateAlert(id: $id, input: $input) {
+        alert {
+          id
+          name
+          ...AlertCard_alert
+          ...AlertForm_alert
+        }
+      }
+    }
+  `);
+  const isSaving = isCreating || isUpdating;
 
   const clearError = (...fields: string[]) => {
     if (fields.some((field) => errors[field])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))));
@@ -149,36 +253,61 @@ export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreat
     condition,
     params: paramsInput(condition, params),
     ...targetInput,
-    channels: [...(email ? (["EMAIL"] as const) : []), ...(webhook ? (["WEBHOOK"] as const) : [])],
+    // A webhook the plan no longer allows shows unticked, and is saved so.
+    channels: [...(email ? (["EMAIL"] as const) : []), ...(webhook && webhooksAllowed ? (["WEBHOOK"] as const) : [])],
     emailMode: email ? emailMode : null,
-    webhookUrl: webhook ? webhookUrl.trim() : null,
+    webhookUrl: webhook && webhooksAllowed ? webhookUrl.trim() : null,
   };
   // The history needs what is watched and the condition's settings (not the channels), and nothing the plan refuses.
   const complete = Boolean(targetInput.ticker || targetInput.watchlistId || targetInput.savedScreenId) && paramsComplete(condition, params) && (pro || !CONDITION_SPECS[condition].pro);
   // A fixed name: the history does not depend on it, and typing one asks for nothing new.
   const previewInput: CreateAlertInput | null = complete ? { name: "Preview", condition, params: input.params, ...targetInput } : null;
 
+  const showErrors = (error: Error) => {
+    const { byField, others } = errorsOf(error);
+    setErrors(byField);
+    setOtherErrors(Object.keys(byField).length === 0 && others.length === 0 ? [runErrorMessage(error, saved ? "Could not save the changes." : "Could not create the alert.")] : others);
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setErrors({});
     setOtherErrors([]);
-    commit({
-      variables: { input, connections: [connectionId] },
+    if (props.alert === undefined) {
+      const { connectionId, onCreated } = props;
+      commitCreate({
+        variables: { input, connections: [connectionId] },
+        onCompleted: (response) => {
+          const created = response.createAlert.alert;
+          toast({ title: "Alert Created", description: `“${created.name}” is watching.` });
+          setName("");
+          onCreated();
+        },
+        onError: showErrors,
+      });
+      return;
+    }
+    const { onClose } = props;
+    if (!saved) return; // never: the alert is given
+    // In UpdateAlertInput a missing target keeps the stored one, so the server would not say that none is given: the form does.
+    if (!targetInput.ticker && !targetInput.watchlistId && !targetInput.savedScreenId) {
+      setErrors({ [target === "ticker" ? "ticker" : target === "watchlist" ? "watchlistId" : "savedScreenId"]: `Choose the ${target === "screen" ? "saved screen" : target} this alert watches.` });
+      return;
+    }
+    // Likewise a null webhook URL would keep the stored one: "" clears it.
+    const changes: UpdateAlertInput = { ...input, webhookUrl: input.webhookUrl ?? "" };
+    commitUpdate({
+      variables: { id: saved.id, input: changes },
+      // The saved history (asked for by the card) was of the alert as it was.
+      updater: (store) => store.get(saved.id)?.invalidateRecord(),
       onCompleted: (response) => {
-        const created = response.createAlert.alert;
-        toast({ title: "Alert Created", description: `“${created.name}” is watching.` });
-        setName("");
-        onCreated();
+        toast({ title: "Alert Saved", description: `“${response.updateAlert.alert.name}” is saved with your changes.` });
+        onClose();
       },
-      onError: (error) => {
-        const { byField, others } = errorsOf(error);
-        setErrors(byField);
-        setOtherErrors(Object.keys(byField).length === 0 && others.length === 0 ? [runErrorMessage(error, "Could not create the alert.")] : others);
-      },
+      onError: showErrors,
     });
   };
 
-  const limitReached = alertCount >= viewer.alertLimits.alerts;
+  const limitReached = props.alert === undefined && props.alertCount >= viewer.alertLimits.alerts;
   if (limitReached) {
     return (
       <Notice tone="warning" title="Alert limit reached">
@@ -197,7 +326,7 @@ export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreat
 
   return (
     <Stack>
-      <form onSubmit={onSubmit} aria-label="New alert" noValidate>
+      <form onSubmit={onSubmit} aria-label={saved ? `Edit ${saved.name}` : "New alert"} noValidate>
         <Fields>
           <Field>
             <label htmlFor={fieldId("name")}>Name</label>
@@ -441,14 +570,19 @@ export function AlertForm({ viewer: viewerRef, alertCount, connectionId, onCreat
           ) : Object.keys(errors).length > 0 ? (
             <FieldError role="alert">Please check the highlighted fields and try again.</FieldError>
           ) : null}
-          <div>
-            <Button type="submit" disabled={isCreating}>
-              {isCreating ? "Creating..." : "Create alert"}
+          <Actions>
+            <Button type="submit" disabled={isSaving}>
+              {saved ? (isSaving ? "Saving..." : "Save changes") : isSaving ? "Creating..." : "Create alert"}
             </Button>
-          </div>
+            {saved ? (
+              <Button type="button" $variant="ghost" disabled={isSaving} onClick={props.onClose}>
+                Cancel
+              </Button>
+            ) : null}
+          </Actions>
         </Fields>
       </form>
-      <AlertHistoryPreview input={previewInput} />
+      <AlertHistoryPreview input={previewInput} label={saved ? `History of ${saved.name} with your changes` : "History of the new alert"} headingLevel={saved ? 4 : 3} />
     </Stack>
   );
 }
@@ -514,6 +648,12 @@ const Stack = styled.div`
 const Fields = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Group = styled.fieldset`

@@ -75,8 +75,11 @@ function useHistoryPreview(key: string): Preview {
   return { data: answer.data, error: answer.key === key ? answer.error : null, loading: key !== "null" && answer.key !== key };
 }
 
-/** "History": alertHistoryPreview of the form as it stands, once it is complete and typing has paused. */
-export function AlertHistoryPreview({ input }: { input: CreateAlertInput | null }) {
+/**
+ * "History": alertHistoryPreview of the form as it stands, once it is complete and typing has paused.
+ * `label` names the panel ("History of the new alert"); `headingLevel` fits the title under the form's own heading.
+ */
+export function AlertHistoryPreview({ input, label, headingLevel = 3 }: { input: CreateAlertInput | null; label: string; headingLevel?: 3 | 4 }) {
   const key = useMemo(() => JSON.stringify(input), [input]);
   const settledKey = useSettled(key, PREVIEW_DELAY_MS);
   const { data, error, loading } = useHistoryPreview(settledKey);
@@ -94,7 +97,7 @@ export function AlertHistoryPreview({ input }: { input: CreateAlertInput | null 
     body = (
       <Stale $stale={loading || settledKey !== key}>
         {loading ? <InlineSpinner label="Updating the history…" /> : null}
-        <AlertHistoryPanel history={data.alertHistoryPreview} label="History of the new alert" />
+        <AlertHistoryPanel history={data.alertHistoryPreview} label={label} />
       </Stale>
     );
   } else {
@@ -102,7 +105,9 @@ export function AlertHistoryPreview({ input }: { input: CreateAlertInput | null 
   }
   return (
     <section aria-labelledby={titleId}>
-      <PreviewTitle id={titleId}>History</PreviewTitle>
+      <PreviewTitle id={titleId} as={`h${headingLevel}`}>
+        History
+      </PreviewTitle>
       {body}
     </section>
   );

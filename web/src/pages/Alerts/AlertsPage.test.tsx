@@ -109,6 +109,23 @@ const HISTORY = {
   ],
 };
 
+const WATCHLIST = { id: "Watchlist:w1", name: "Dividend ideas", tickers: ["KO", "PEP"] };
+const SAVED_SCREEN = { id: "SavedScreen:s1", name: "Momentum", kind: "BASIC" };
+
+/** updateAlert as the server applies it: a null field keeps the stored value, a new target replaces the old one. */
+function updateAlert(alert: AlertRecord, input: Record<string, unknown>) {
+  const given = (field: string) => input[field] !== null && input[field] !== undefined;
+  for (const field of ["name", "condition", "channels", "emailMode"]) if (given(field)) alert[field] = input[field];
+  if (given("params")) alert.params = { ...NO_PARAMS, ...(input.params as object) };
+  if (given("ticker") || given("watchlistId") || given("savedScreenId")) {
+    alert.ticker = input.ticker ?? null;
+    alert.watchlist = input.watchlistId === WATCHLIST.id ? WATCHLIST : null;
+    alert.savedScreen = input.savedScreenId === SAVED_SCREEN.id ? SAVED_SCREEN : null;
+  }
+  if (given("webhookUrl")) alert.webhookUrl = input.webhookUrl || null;
+  return alert;
+}
+
 interface Server {
   alerts: AlertRecord[];
   firings: (typeof FIRING)[];
@@ -136,11 +153,12 @@ function renderAlerts(options: { pro?: boolean; alerts?: AlertRecord[]; reply?: 
       alert.paused = variables.paused as boolean;
     }
     if (name === "AlertNotificationsMarkReadMutation") server.unread = 0;
+    const updated = name === "AlertFormUpdateMutation" ? updateAlert(server.alerts.find((alert) => alert.id === variables.id)!, variables.input as Record<string, unknown>) : null;
     const user = signedIn({ hasProAccess: server.pro });
     const viewer = (user.Viewer as () => object)();
     return {
       ...user,
-      Viewer: () => ({ ...viewer, unreadAlertCount: server.unread, savedScreens: [{ id: "SavedScreen:s1", name: "Momentum", kind: "BASIC" }] }),
+      Viewer: () => ({ ...viewer, unreadAlertCount: server.unread, savedScreens: [SAVED_SCREEN] }),
       AuthOptions: () => ({ mailDelivery: "DEV_OUTBOX", singleSignOn: false }),
       BillingInfo: () => ({ provider: "DEMO", priceCents: 3000, currency: "usd", interval: "month", trialDays: 7, publishableKey: null }),
       DataCoverage: () => COVERAGE,
@@ -148,13 +166,16 @@ function renderAlerts(options: { pro?: boolean; alerts?: AlertRecord[]; reply?: 
       ViewerAlertsConnection: () => ({ edges: server.alerts.map((node) => ({ node: { ...node } })) }),
       PageInfo: () => ({ hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null }),
       ViewerAlertFiringsConnection: () => ({ edges: server.firings.map((node) => ({ node: { ...node, read: server.unread === 0 } })) }),
-      ViewerWatchlistsConnection: () => ({ edges: [{ node: { id: "Watchlist:w1", name: "Dividend ideas", tickers: ["KO", "PEP"] } }] }),
+      ViewerWatchlistsConnection: () => ({ edges: [{ node: WATCHLIST }] }),
       AlertHistory: () => HISTORY,
       MarkAlertFiringsReadPayload: () => ({ marked: 1, unread: 0 }),
       AlertReplayPayload: () => ({ firings: 3, ms: 1200, days: TRADING_DAYS.slice(2, 12).map((day, index) => ({ day, firings: index === 0 ? 3 : 0 })) }),
       Mutation: () => ({
         setAlertPaused: { alert: server.alerts.find((alert) => alert.id === variables.id) },
+        ...(updated ? { updateAlert: { alert: updated } } : {}),
       }),
+      // A card's saved history: Alert.history by the alert's id.
+      ...(name === "AlertCardHistoryQuery" ? { Query: () => ({ node: { __typename: "Alert", ...server.alerts.find((alert) => alert.id === variables.id) } }) } : {}),
       // No live firings arrive unless a test sends them.
       Subscription: () => ({ alertFired: [] }),
     };
@@ -171,6 +192,12 @@ function renderAlerts(options: { pro?: boolean; alerts?: AlertRecord[]; reply?: 
 
 /** An alert's card on the list, by its name. */
 const card = (name: string) => within(screen.getByRole("region", { name }));
+
+/** The text an input's aria-describedby points at (its error, or its hint). */
+const describedBy = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
+
+const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
+const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -250,7 +277,6 @@ test("creating an alert: the server's field errors show beside their inputs", as
   fireEvent.change(form.getByRole("spinbutton", { name: "Price (USD)" }), { target: { value: "0" } });
   fireEvent.click(form.getByRole("button", { name: "Create alert" }));
 
-  const describedBy = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
   const name = form.getByRole("textbox", { name: "Name" });
   await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
   expect(describedBy(name)).toBe('You already have an alert named "Apple breakout".');
@@ -265,6 +291,137 @@ test("creating an alert: the server's field errors show beside their inputs", as
   fireEvent.change(name, { target: { value: "Apple at 150" } });
   expect(name.getAttribute("aria-invalid")).toBeNull();
   expect(level.getAttribute("aria-invalid")).toBe("true");
+});
+
+test("editing an alert: the form starts from it with its history; Save changes updates the card", async () => {
+  const { server } = renderAlerts();
+  await screen.findByRole("heading", { name: "Apple breakout" });
+  const apple = card("Apple breakout");
+  const savedHistories = () => server.asked.filter((operation) => operation.name === "AlertCardHistoryQuery").length;
+  fireEvent.click(apple.getByRole("button", { name: "History" }));
+  await apple.findByRole("region", { name: "Apple breakout: history" });
+  expect(savedHistories()).toBe(1);
+  fireEvent.click(apple.getByRole("button", { name: "Edit Apple breakout" }));
+  const form = within(apple.getByRole("form", { name: "Edit Apple breakout" }));
+  const name = form.getByRole("textbox", { name: "Name" });
+  await waitFor(() => expect(document.activeElement).toBe(name));
+  expect(valueOf(name)).toBe("Apple breakout");
+  expect(checked(form.getByRole("radio", { name: "A ticker" }))).toBe(true);
+  expect(valueOf(form.getByRole("textbox", { name: "Ticker" }))).toBe("AAPL");
+  expect(valueOf(form.getByRole("combobox", { name: "Condition" }))).toBe("PRICE_CROSS");
+  expect(valueOf(form.getByRole("combobox", { name: "Direction" }))).toBe("above");
+  expect(checked(form.getByRole("checkbox", { name: "Email" }))).toBe(true);
+  expect(checked(form.getByRole("radio", { name: "Immediately" }))).toBe(true);
+  const level = form.getByRole("spinbutton", { name: "Price (USD)" });
+  expect(valueOf(level)).toBe("150");
+
+  // The history shows at once, and follows the edits.
+  const previews = () => server.asked.filter((operation) => operation.name === "AlertHistoryPreviewQuery").map((operation) => operation.variables.input);
+  const preview = (level: number) => ({ name: "Preview", condition: "PRICE_CROSS", params: { direction: "above", level }, ticker: "AAPL", watchlistId: null, savedScreenId: null });
+  await screen.findByRole("region", { name: "History of Apple breakout with your changes" });
+  expect(previews()).toEqual([preview(150)]);
+  fireEvent.change(level, { target: { value: "160" } });
+  await waitFor(() => expect(previews()).toEqual([preview(150), preview(160)]), { timeout: 3000 });
+
+  fireEvent.click(form.getByRole("button", { name: "Save changes" }));
+  await waitFor(() => expect(apple.getByText("Close crosses above $160.00")).toBeTruthy());
+  expect(apple.queryByRole("form")).toBeNull();
+  expect(document.activeElement).toBe(apple.getByRole("button", { name: "Edit Apple breakout" }));
+  expect(server.asked.filter((operation) => operation.name === "AlertFormUpdateMutation").map((operation) => operation.variables)).toEqual([
+    {
+      id: "Alert:a1",
+      input: { name: "Apple breakout", condition: "PRICE_CROSS", params: { direction: "above", level: 160 }, ticker: "AAPL", watchlistId: null, savedScreenId: null, channels: ["EMAIL"], emailMode: "IMMEDIATE", webhookUrl: "" },
+    },
+  ]);
+  expect(server.alerts[0]!.params).toEqual({ ...NO_PARAMS, direction: "above", level: 160 });
+  // The saved history was of the alert as it was: it is asked for again.
+  await apple.findByRole("region", { name: "Apple breakout: history" });
+  expect(savedHistories()).toBe(2);
+});
+
+test("editing an alert: the server's field errors show beside their inputs; Cancel closes without saving", async () => {
+  const sent: Record<string, unknown>[] = [];
+  const reply = (operation: OperationDescriptor) => {
+    if (operation.request.node.params.name !== "AlertFormUpdateMutation") return null;
+    sent.push(operation.request.variables);
+    return errorFromGraphQLErrors([
+      {
+        message: "Invalid input: name, params.level.",
+        extensions: {
+          code: "BAD_USER_INPUT",
+          fieldErrors: [
+            { field: "name", message: 'You already have an alert named "Trend turn".' },
+            { field: "params.level", message: "level must be between 0.01 and 1000000" },
+          ],
+        },
+      },
+    ]);
+  };
+  const { server } = renderAlerts({ reply });
+  await screen.findByRole("heading", { name: "Apple breakout" });
+  const apple = card("Apple breakout");
+  fireEvent.click(apple.getByRole("button", { name: "Edit Apple breakout" }));
+  const form = within(apple.getByRole("form", { name: "Edit Apple breakout" }));
+  // No target: UpdateAlertInput would keep the stored one, so the form says so itself.
+  const ticker = form.getByRole("textbox", { name: "Ticker" });
+  fireEvent.change(ticker, { target: { value: " " } });
+  fireEvent.click(form.getByRole("button", { name: "Save changes" }));
+  expect(describedBy(ticker)).toBe("Choose the ticker this alert watches.");
+  expect(sent).toHaveLength(0);
+  fireEvent.change(ticker, { target: { value: "AAPL" } });
+  expect(ticker.getAttribute("aria-invalid")).toBeNull();
+
+  const name = form.getByRole("textbox", { name: "Name" });
+  fireEvent.change(name, { target: { value: "Trend turn" } });
+  fireEvent.change(form.getByRole("spinbutton", { name: "Price (USD)" }), { target: { value: "0" } });
+  fireEvent.click(form.getByRole("button", { name: "Save changes" }));
+
+  await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
+  expect(describedBy(name)).toBe('You already have an alert named "Trend turn".');
+  const level = form.getByRole("spinbutton", { name: "Price (USD)" });
+  expect(level.getAttribute("aria-invalid")).toBe("true");
+  expect(describedBy(level)).toBe("level must be between 0.01 and 1000000");
+  expect(sent).toHaveLength(1);
+  // Refused: the editor stays open, the card as saved.
+  expect(apple.getByRole("heading", { name: "Apple breakout" })).toBeTruthy();
+
+  fireEvent.click(form.getByRole("button", { name: "Cancel" }));
+  expect(apple.queryByRole("form")).toBeNull();
+  expect(apple.getByText("Close crosses above $150.00")).toBeTruthy();
+  await waitFor(() => expect(document.activeElement).toBe(apple.getByRole("button", { name: "Edit Apple breakout" })));
+  expect(sent).toHaveLength(1);
+  expect(server.alerts[0]!.name).toBe("Apple breakout");
+  // Opened again, it starts from the saved alert, not from what was typed.
+  fireEvent.click(apple.getByRole("button", { name: "Edit Apple breakout" }));
+  expect(valueOf(within(apple.getByRole("form", { name: "Edit Apple breakout" })).getByRole("textbox", { name: "Name" }))).toBe("Apple breakout");
+});
+
+test("editing a saved screen's webhook alert: its target and channels fill the form; a webhook unticked is cleared", async () => {
+  const { server } = renderAlerts({ pro: true });
+  await screen.findByRole("heading", { name: "Momentum entries" });
+  const momentum = card("Momentum entries");
+  fireEvent.click(momentum.getByRole("button", { name: "Edit Momentum entries" }));
+  const form = within(momentum.getByRole("form", { name: "Edit Momentum entries" }));
+  expect(checked(form.getByRole("radio", { name: "One of your saved screens" }))).toBe(true);
+  expect(valueOf(form.getByRole("combobox", { name: "Saved screen" }))).toBe("SavedScreen:s1");
+  expect(valueOf(form.getByRole("combobox", { name: "Condition" }))).toBe("SCREEN_ENTER");
+  expect(checked(form.getByRole("radio", { name: "Daily digest" }))).toBe(true);
+  expect(valueOf(form.getByRole("textbox", { name: "Webhook URL" }))).toBe("https://example.com/hooks/tickerscope");
+  fireEvent.click(form.getByRole("checkbox", { name: /Webhook/ }));
+  fireEvent.click(form.getByRole("button", { name: "Save changes" }));
+  await waitFor(() => expect(momentum.queryByText("https://example.com/hooks/tickerscope")).toBeNull());
+  expect(momentum.getByText("In the app, email (daily digest)")).toBeTruthy();
+  expect(server.asked.find((operation) => operation.name === "AlertFormUpdateMutation")?.variables.input).toEqual({
+    name: "Momentum entries",
+    condition: "SCREEN_ENTER",
+    params: {},
+    ticker: null,
+    watchlistId: null,
+    savedScreenId: "SavedScreen:s1",
+    channels: ["EMAIL"],
+    emailMode: "DIGEST",
+    webhookUrl: "",
+  });
 });
 
 test("a Basic user: screen conditions only for a saved screen, 13F and webhooks marked Pro", async () => {

@@ -42,9 +42,9 @@ export const AlertsPageQuery = graphql`
 const ALERTS_PAGE = 50;
 
 /**
- * /alerts: the signed-in user's alerts (the route's gate asks visitors to sign in), a form for a new
- * one with its history, the notifications the header's bell counts, and a replay of the stored
- * history that fires and delivers what the alerts would have caught.
+ * /alerts: the signed-in user's alerts (the route's gate asks visitors to sign in), each edited in its
+ * card with the form that makes a new one, that form with its history, the notifications the header's
+ * bell counts, and a replay of the stored history that fires and delivers what the alerts would have caught.
  */
 export default function AlertsPage() {
   useDocumentTitle("Alerts");
@@ -79,6 +79,7 @@ function SignedInAlertsPage({ viewer, data, refresh, isRefreshing }: { viewer: N
             node {
               id
               ...AlertCard_alert
+              ...AlertForm_alert
             }
           }
         }
@@ -107,7 +108,7 @@ function SignedInAlertsPage({ viewer, data, refresh, isRefreshing }: { viewer: N
               <AlertList>
                 {alerts.map((alert) => (
                   <li key={alert.id}>
-                    <AlertCard alert={alert} connectionId={connectionId} onDeleted={refresh} />
+                    <AlertCard alert={alert} connectionId={connectionId} onDeleted={refresh} renderEditor={(close) => <AlertForm viewer={viewer} alert={alert} onClose={close} />} />
                   </li>
                 ))}
               </AlertList>
