@@ -7,7 +7,8 @@ import { GraphQLRequestError } from "../../relay/environment";
 import { POST_LOGIN_ACTION_KEY, POST_LOGIN_REDIRECT_DELAY_MS } from "../../pages/Subscribe/postLoginAction";
 import { holdTimers } from "../../../test/held-timers";
 import { executeAgainstSchema } from "../../../test/relay";
-import { renderWithProviders } from "../../../test/render";
+import { findToast, renderWithProviders } from "../../../test/render";
+import { addButton, answerLists, answerMutation, DIVIDEND_IDEAS, openWatchlistMenu, pendingMutation } from "../Watchlist/watchlistMenuTesting";
 import { Header } from "./Header";
 
 interface ViewerFields {
@@ -349,5 +350,52 @@ describe("ticker search", () => {
     expect(router.state.location.pathname).toBe("/");
     fireEvent.keyDown(input, { key: "Escape" });
     expect(screen.queryByText("No match for “zzzqq”")).toBeNull();
+  });
+
+  test("a visitor's suggestions offer no watchlist", async () => {
+    const { signedOut, environment } = renderHeader();
+    await signedOut();
+    await search(environment, "app", [APPLOVIN, APPLE]);
+    expect(await screen.findByRole("listbox", { name: "Matching stocks" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /to a watchlist$/ })).toBeNull();
+  });
+
+  test("signed in, each suggestion has a '+' beside it: the arrows still choose, Tab reaches the chosen one's, and its menu adds the stock", async () => {
+    const { signedIn, environment } = renderHeader();
+    // The id the lists' query answers with too: one viewer record, as the server gives.
+    await signedIn({ ...ADA, id: "viewer-1" });
+    const input = await search(environment, "app", [APPLOVIN, APPLE, APPLIED]);
+    const list = await screen.findByRole("listbox", { name: "Matching stocks" });
+    // The listbox holds the suggestions only (their names unchanged); the buttons sit beside it, one per suggestion.
+    expect(within(list).getAllByRole("option").map((option) => option.textContent)).toEqual(["APPAppLovinnews only, no prices stored", "AAPLApple Inc.", "AMATApplied Materials"]);
+    expect(within(list).queryAllByRole("button")).toHaveLength(0);
+    const buttons = () => ["APP", "AAPL", "AMAT"].map((ticker) => addButton(ticker).tabIndex);
+    expect(buttons()).toEqual([0, -1, -1]);
+
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    expect(document.getElementById(input.getAttribute("aria-activedescendant")!)?.textContent).toBe("AAPLApple Inc.");
+    expect(buttons()).toEqual([-1, 0, -1]);
+    expect(screen.getByRole("status").textContent).toBe("3 matches; use the arrow keys to choose, Tab to add the one chosen to a watchlist");
+
+    // Tab to AAPL's "+": the suggestions stay open, and stay open behind its menu.
+    act(() => addButton("AAPL").focus());
+    expect(screen.getByRole("listbox", { name: "Matching stocks" })).toBeTruthy();
+    const menu = await openWatchlistMenu("AAPL");
+    await answerLists(environment, [DIVIDEND_IDEAS]);
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    expect(screen.getByRole("listbox", { name: "Matching stocks" })).toBeTruthy();
+    fireEvent.click(within(menu).getByRole("menuitem", { name: "Dividend ideas" }));
+    const add = await pendingMutation(environment, "Add");
+    expect(add.request.variables).toEqual({ id: DIVIDEND_IDEAS.id, tickers: ["AAPL"] });
+    await answerMutation(environment, add, { ...DIVIDEND_IDEAS, tickers: [...DIVIDEND_IDEAS.tickers, "AAPL"] });
+    expect(await findToast("Added to Dividend ideas")).toBeTruthy();
+
+    // The menu closed back onto its button; Esc there closes the suggestions and returns to the input.
+    await waitFor(() => expect(document.activeElement).toBe(addButton("AAPL")));
+    fireEvent.keyDown(addButton("AAPL"), { key: "Escape" });
+    expect(document.activeElement).toBe(input);
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect((input as HTMLInputElement).value).toBe("app");
   });
 });

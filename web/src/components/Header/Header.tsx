@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
+import { graphql, usePreloadedQuery, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from "react-relay";
 import { Link, useNavigate } from "react-router-dom";
+import { createOperationDescriptor, getRequest } from "relay-runtime";
 import styled, { keyframes } from "styled-components";
 import { navigation } from "../../api/rest";
 import { AlertBell } from "../AlertBell/AlertBell";
@@ -16,7 +17,7 @@ import { ThemeToggle } from "../ThemeToggle/ThemeToggle";
 import { TickerSearch } from "../TickerSearch/TickerSearch";
 import { Button, ButtonLink } from "../ui/Button";
 import { Container, VisuallyHidden } from "../ui/Layout";
-import type { HeaderViewerQuery as HeaderViewerQueryType } from "./__generated__/HeaderViewerQuery.graphql";
+import type { HeaderViewerQuery as HeaderViewerQueryType, HeaderViewerQuery$data } from "./__generated__/HeaderViewerQuery.graphql";
 import { MainNav, PhoneNav, WIDE_NAV_MIN_WIDTH } from "./MainNav";
 
 export const COMPANY_NAME = "Tickerscope";
@@ -47,6 +48,7 @@ export function Header() {
   useEffect(() => {
     loadViewer({}, { fetchPolicy: "store-or-network" });
   }, [loadViewer]);
+  const signedIn = useSignedIn();
 
   return (
     <Bar>
@@ -65,7 +67,7 @@ export function Header() {
         <ForViewer queryRef={queryRef} Component={WideNavForViewer} />
         {/* Outside the viewer's Suspense boundaries: what is being typed survives a new sign-in check. */}
         <SearchSlot>
-          <TickerSearch />
+          <TickerSearch canAddToWatchlist={signedIn} />
         </SearchSlot>
         <Actions>
           <ThemeToggle />
@@ -78,6 +80,26 @@ export function Header() {
     </Bar>
   );
 }
+
+/**
+ * Whether the header's viewer query has answered with a signed-in user (false until it has), read
+ * from the store and followed as it changes, without suspending: the search, which must not be
+ * remounted by the sign-in check, offers its add-to-watchlist buttons by it.
+ */
+function useSignedIn(): boolean {
+  const environment = useRelayEnvironment();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = environment.subscribe(environment.lookup(VIEWER_OPERATION.fragment), onChange);
+      return () => subscription.dispose();
+    },
+    [environment],
+  );
+  const read = () => (environment.lookup(VIEWER_OPERATION.fragment).data as HeaderViewerQuery$data | undefined)?.viewer != null;
+  return useSyncExternalStore(subscribe, read);
+}
+
+const VIEWER_OPERATION = createOperationDescriptor(getRequest(HeaderViewerQuery), {});
 
 type HeaderViewer = HeaderViewerQueryType["response"]["viewer"];
 /** undefined while the sign-in check runs, null signed out. */

@@ -27,6 +27,7 @@ export const MailIcon = (p: IconProps) => (<Svg {...p}><rect x="3" y="5" width="
 export const PhoneIcon = (p: IconProps) => (<Svg {...p}><path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2z" /></Svg>);
 export const ClockIcon = (p: IconProps) => (<Svg {...p}><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></Svg>);
 export const CalendarIcon = (p: IconProps) => (<Svg {...p}><rect x="3" y="5" width="18" height="16" rx="2" /><path d="M16 3v4M8 3v4M3 10h18" /></Svg>);
+export const PlusIcon = (p: IconProps) => (<Svg {...p}><path d="M12 5v14M5 12h14" /></Svg>);
 export const CheckIcon = (p: IconProps) => (<Svg {...p}><path d="M5 12l5 5L20 7" /></Svg>);
 export const LockIcon = (p: IconProps) => (<Svg {...p}><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 018 0v4" /></Svg>);
 export const ChartIcon = (p: IconProps) => (<Svg {...p}><path d="M3 3v18h18" /><path d="M7 15l4-4 3 3 6-7" /></Svg>);

@@ -16,6 +16,8 @@ interface BasicScreenResultsProps {
   result: BasicScreenResults_result$key;
   /** Query.screenMethodology spreading `...ScoreHelp_methodology`: the formulas shown on hover of the headers. */
   methodology: ScoreMethodologyKey;
+  /** Each row offers "Add to a watchlist": for a signed-in viewer. */
+  canAddToWatchlist?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface BasicScreenResultsProps {
  * matching row in the sortable, virtualised table that exports to basic_screening_results.csv in its
  * sort order. A new run starts in the server's order.
  */
-export function BasicScreenResults({ result, methodology }: BasicScreenResultsProps) {
+export function BasicScreenResults({ result, methodology, canAddToWatchlist = false }: BasicScreenResultsProps) {
   const data = useFragment(
     graphql`
       fragment BasicScreenResults_result on BasicScreenResult {
@@ -66,6 +68,7 @@ export function BasicScreenResults({ result, methodology }: BasicScreenResultsPr
             defaultSort={DEFAULT_SORT}
             headerHelp={headerHelp}
             csv={{ fileName: BASIC_CSV_FILE_NAME, build: buildBasicResultsCsv }}
+            canAddToWatchlist={canAddToWatchlist}
           />
           <ToneLegend sentiment={BASIC_SENTIMENT_THRESHOLDS} />
           <ScreenBacktest result={data} />

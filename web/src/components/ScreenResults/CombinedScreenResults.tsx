@@ -26,6 +26,8 @@ interface CombinedScreenResultsProps {
   result: CombinedScreenResults_result$key;
   /** Query.screenMethodology spreading `...ScoreHelp_methodology`: the formulas shown on hover of the headers. */
   methodology: ScoreMethodologyKey;
+  /** Each row offers "Add to a watchlist": for a signed-in viewer. */
+  canAddToWatchlist?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ interface CombinedScreenResultsProps {
  * spread of grades, and every graded row in the sortable table that exports to
  * combined_screening_results.csv.
  */
-export function CombinedScreenResults({ result, methodology }: CombinedScreenResultsProps) {
+export function CombinedScreenResults({ result, methodology, canAddToWatchlist = false }: CombinedScreenResultsProps) {
   const data = useFragment(
     graphql`
       fragment CombinedScreenResults_result on CombinedScreenResult {
@@ -105,6 +107,7 @@ export function CombinedScreenResults({ result, methodology }: CombinedScreenRes
             defaultSort={COMBINED_DEFAULT_SORT}
             headerHelp={headerHelp}
             csv={{ fileName: COMBINED_CSV_FILE_NAME, build: buildCombinedResultsCsv }}
+            canAddToWatchlist={canAddToWatchlist}
           />
           <ToneLegend sentiment={COMBINED_SENTIMENT_THRESHOLDS} showRsi={false} />
           <ScreenBacktest result={data} />

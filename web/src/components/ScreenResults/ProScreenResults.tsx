@@ -15,7 +15,7 @@ import type { ProScreenResults_result$key } from "./__generated__/ProScreenResul
  * columns in the sortable table; Export CSV holds every row with more columns (pro_screening_results.csv).
  * Only Pro users get here: Query.proScreen, the export's only source, is Pro only.
  */
-export function ProScreenResults({ result }: { result: ProScreenResults_result$key }) {
+export function ProScreenResults({ result, canAddToWatchlist = false }: { result: ProScreenResults_result$key; canAddToWatchlist?: boolean }) {
   const data = useFragment(
     graphql`
       fragment ProScreenResults_result on ProScreenResult {
@@ -98,6 +98,7 @@ export function ProScreenResults({ result }: { result: ProScreenResults_result$k
           totalCount={data.rows.totalCount}
           defaultSort={PRO_DEFAULT_SORT}
           csv={{ fileName: PRO_CSV_FILE_NAME, build: buildProResultsCsv }}
+          canAddToWatchlist={canAddToWatchlist}
         />
       )}
     </ResultsSection>

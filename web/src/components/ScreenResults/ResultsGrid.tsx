@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import styled from "styled-components";
 import { useScreenSessionState } from "../ScreenForm/screenSession";
 import { Button } from "../ui/Button";
+import { AddToWatchlistMenu } from "../Watchlist/AddToWatchlistMenu";
 import { downloadCsv } from "./csv";
 import { formatInteger } from "./format";
 import { sortRows, type ResultColumn, type ResultRow, type SortState } from "./resultColumns";
@@ -23,7 +24,11 @@ interface ResultsGridProps<Row extends ResultRow, Key extends string> {
   headerHelp?: Partial<Record<Key, string>>;
   /** The Export CSV file: its name and its text from the rows in the table's sort order. */
   csv: { fileName: string; build: (rows: readonly Row[]) => string };
+  /** Each row offers "Add to a watchlist" (for a signed-in viewer; the lists load when its menu opens). */
+  canAddToWatchlist?: boolean;
 }
+
+const watchlistAction = (row: ResultRow) => <AddToWatchlistMenu ticker={row.ticker} compact />;
 
 /**
  * Every row of a run in the sortable, virtualised table, with Export CSV (in the table's order).
@@ -39,6 +44,7 @@ export function ResultsGrid<Row extends ResultRow, Key extends string>({
   defaultSort,
   headerHelp,
   csv,
+  canAddToWatchlist = false,
 }: ResultsGridProps<Row, Key>) {
   // Kept with its run, so Back from a stock page finds the rows in the order they were left.
   const [keptSort, setKeptSort] = useScreenSessionState<{ runId: string; sort: SortState<Key> } | null>(sortSessionKey, null);
@@ -62,6 +68,7 @@ export function ResultsGrid<Row extends ResultRow, Key extends string>({
         sort={sort}
         onSortChange={(next) => setKeptSort({ runId, sort: next })}
         headerHelp={headerHelp}
+        rowAction={canAddToWatchlist ? watchlistAction : undefined}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import styled from "styled-components";
 import { Tooltip } from "../Tooltip/Tooltip";
 import { VisuallyHidden } from "../ui/Layout";
@@ -22,6 +22,8 @@ interface SortableResultsTableProps<Row extends ResultRow, Key extends string> {
   onSortChange: (sort: SortState<Key>) => void;
   /** A formula or rule shown on hover and focus of a column's header. */
   headerHelp?: Partial<Record<Key, string>>;
+  /** A small control for each row, drawn in its ticker cell (which stays in view). */
+  rowAction?: (row: Row) => ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function SortableResultsTable<Row extends ResultRow, Key extends string>(
   sort,
   onSortChange,
   headerHelp = {},
+  rowAction,
 }: SortableResultsTableProps<Row, Key>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not run the React Compiler; the virtualiser re-renders this component on scroll itself.
@@ -103,7 +106,7 @@ export function SortableResultsTable<Row extends ResultRow, Key extends string>(
                 <tr key={row.ticker} aria-rowindex={item.index + 2} data-odd={item.index % 2 === 1 || undefined}>
                   {columns.map((column, index) =>
                     index === 0 ? (
-                      <TickerCell key={column.key} ticker={row.ticker} name={row.name} />
+                      <TickerCell key={column.key} ticker={row.ticker} name={row.name} action={rowAction?.(row)} />
                     ) : (
                       <td key={column.key} data-align={column.align}>
                         {column.render(row)}

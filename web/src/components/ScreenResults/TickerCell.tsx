@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import { AS_OF_PARAM, withAsOfParam } from "../AsOfControl/asOf";
@@ -23,12 +24,27 @@ export function StockLink({ ticker, className }: { ticker: string; className?: s
   );
 }
 
-/** A row header cell: the ticker linking to its detail page and the company name under it. */
-export function TickerCell({ ticker, name }: { ticker: string; name: string | null | undefined }) {
-  return (
-    <th scope="row">
+/**
+ * A row header cell: the ticker linking to its detail page and the company name under it; a row's
+ * action (a small button) goes at the end of the name's line, so the ticker keeps the cell's width.
+ */
+export function TickerCell({ ticker, name, action }: { ticker: string; name: string | null | undefined; action?: ReactNode }) {
+  const names = (
+    <>
       <BlockLink ticker={ticker} />
       {name ? <CompanyName title={name}>{name}</CompanyName> : null}
+    </>
+  );
+  return (
+    <th scope="row">
+      {action ? (
+        <WithAction>
+          {names}
+          <ActionSlot>{action}</ActionSlot>
+        </WithAction>
+      ) : (
+        names
+      )}
     </th>
   );
 }
@@ -52,4 +68,20 @@ const CompanyName = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   line-height: 1.3;
+`;
+
+/** Ticker across the top; the company name and the action share the line under it. */
+const WithAction = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-areas: "ticker ticker" "name action";
+  align-items: center;
+  column-gap: 2px;
+  ${BlockLink} { grid-area: ticker; }
+  ${CompanyName} { grid-area: name; }
+`;
+
+const ActionSlot = styled.div`
+  grid-area: action;
+  display: flex;
 `;

@@ -2,7 +2,7 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import styled, { css } from "styled-components";
 import type { ToastItem } from "./Toaster";
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_MAX_WIDTH, TOAST_SWIPE_THRESHOLD_PX } from "./toastConfig";
-import type { ToastVariant } from "./useToast";
+import type { ToastLink, ToastVariant } from "./useToast";
 
 /** The toasts and their viewport (Radix Toast): swipe right or the close button dismisses, F8 focuses. */
 export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]; dismiss: (id: string) => void }) {
@@ -27,6 +27,7 @@ export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]
                 <ToastDescription>{t.description}</ToastDescription>
               </ToastPrimitive.Description>
             ) : null}
+            {t.link ? <ToastLinkAction link={t.link} onFollowed={() => dismiss(t.id)} /> : null}
           </ToastText>
           <ToastPrimitive.Close asChild>
             <CloseButton type="button" aria-label="Close notification">
@@ -37,6 +38,29 @@ export default function ToastViewport({ toasts, dismiss }: { toasts: ToastItem[]
       ))}
       <Viewport hotkey={TOAST_HOTKEY} label="Notifications ({hotkey})" />
     </ToastPrimitive.Provider>
+  );
+}
+
+/**
+ * The toast's link: a plain click is followed by the router (no page load), anything else (a new
+ * tab) by the browser. Either way the toast closes (Radix's action closes it unless the click's
+ * default was prevented, so the router's case closes it itself).
+ */
+function ToastLinkAction({ link, onFollowed }: { link: ToastLink; onFollowed: () => void }) {
+  return (
+    <ToastPrimitive.Action altText={link.altText} asChild>
+      <ActionLink
+        href={link.href}
+        onClick={(event) => {
+          if (!link.navigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          link.navigate(link.href);
+          onFollowed();
+        }}
+      >
+        {link.label}
+      </ActionLink>
+    </ToastPrimitive.Action>
   );
 }
 
@@ -109,6 +133,15 @@ const ToastTitle = styled.div`
 const ToastDescription = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   opacity: 0.9;
+`;
+
+const ActionLink = styled.a`
+  justify-self: start;
+  color: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 3px;
 `;
 
 const CloseButton = styled.button`

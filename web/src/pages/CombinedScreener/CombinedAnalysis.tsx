@@ -84,7 +84,7 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
             <CombinedResultsSkeleton />
           ) : run.result ? (
             <RunResultsBoundary>
-              <CombinedRunResults queryRef={run.result} methodology={data.screenMethodology} />
+              <CombinedRunResults queryRef={run.result} methodology={data.screenMethodology} canAddToWatchlist={!!data.viewer} />
             </RunResultsBoundary>
           ) : (
             <NoResultsYet>Choose a universe and filters, then run the analysis. Every match appears here, graded A to D.</NoResultsYet>
@@ -133,14 +133,16 @@ export function CombinedAnalysis({ query, values, onValuesChange, run, firstVisi
 function CombinedRunResults({
   queryRef,
   methodology,
+  canAddToWatchlist,
 }: {
   queryRef: PreloadedQuery<useScreenRunCombinedQuery>;
   methodology: ScoreMethodologyKey;
+  canAddToWatchlist: boolean;
 }) {
   const { combinedScreen } = usePreloadedQuery<useScreenRunCombinedQuery>(CombinedScreenRunQuery, queryRef);
   return (
     <TooltipGroup>
-      <CombinedScreenResults result={combinedScreen} methodology={methodology} />
+      <CombinedScreenResults result={combinedScreen} methodology={methodology} canAddToWatchlist={canAddToWatchlist} />
     </TooltipGroup>
   );
 }

@@ -115,6 +115,10 @@ test("a Pro user runs a preset with advanced filters, sees every row with the ex
   expect(document.activeElement?.textContent).toBe("2 matches as of Apr 21, 2021");
 
   expect(tickers(region)).toEqual(["AAPL", "MSFT"]);
+  expect(within(region).getAllByRole("button", { name: /to a watchlist$/ }).map((button) => button.getAttribute("aria-label"))).toEqual([
+    "Add AAPL to a watchlist",
+    "Add MSFT to a watchlist",
+  ]);
   expect(cellOf("AAPL", "AI score", region).textContent).toBe("73.4%");
   expect(cellOf("AAPL", "AI rank", region).textContent).toBe("3 / 480");
   expect(cellOf("AAPL", "Beat probability", region).textContent).toBe("81%");

@@ -116,7 +116,7 @@ function ProScreenerWorkspace() {
           <ProResultsSkeleton />
         ) : run.result ? (
           <RunResultsBoundary>
-            <ProRunResults queryRef={run.result} />
+            <ProRunResults queryRef={run.result} canAddToWatchlist={!!data.viewer} />
           </RunResultsBoundary>
         ) : (
           <NoResultsYet>Choose a universe, the Basic filters and any advanced filters, then run the Pro screen.</NoResultsYet>
@@ -126,11 +126,11 @@ function ProScreenerWorkspace() {
   );
 }
 
-function ProRunResults({ queryRef }: { queryRef: PreloadedQuery<useScreenRunProQuery> }) {
+function ProRunResults({ queryRef, canAddToWatchlist }: { queryRef: PreloadedQuery<useScreenRunProQuery>; canAddToWatchlist: boolean }) {
   const { proScreen } = usePreloadedQuery<useScreenRunProQuery>(ProScreenRunQuery, queryRef);
   return (
     <TooltipGroup>
-      <ProScreenResults result={proScreen} />
+      <ProScreenResults result={proScreen} canAddToWatchlist={canAddToWatchlist} />
     </TooltipGroup>
   );
 }

@@ -51,6 +51,7 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
     query,
   );
   const latest = data.viewer?.latestScreen;
+  const canAddToWatchlist = !!data.viewer;
   const latestAsOf = latest?.request.asOf ?? null;
 
   const firstInput = useMemo(() => checkScreenForm(values).input, [values]);
@@ -73,7 +74,7 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
         {run.pending ? <InlineSpinner label="Running the screen…" /> : null}
         {run.result ? (
           <RunResultsBoundary>
-            <BasicRunResults queryRef={run.result} methodology={data.screenMethodology} />
+            <BasicRunResults queryRef={run.result} methodology={data.screenMethodology} canAddToWatchlist={canAddToWatchlist} />
           </RunResultsBoundary>
         ) : latest ? (
           <>
@@ -82,7 +83,7 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
               {latestAsOf !== asOf ? ` Not the day chosen above (${asOf ? formatMarketDate(asOf) : "the latest data"}): run the screen to see that day.` : ""}
             </LastRun>
             <TooltipGroup>
-              <BasicScreenResults result={latest} methodology={data.screenMethodology} />
+              <BasicScreenResults result={latest} methodology={data.screenMethodology} canAddToWatchlist={canAddToWatchlist} />
             </TooltipGroup>
           </>
         ) : run.pending ? null : (
@@ -93,11 +94,19 @@ export function BasicScreener({ query, values, onValuesChange, run, asOf, runOnF
   );
 }
 
-function BasicRunResults({ queryRef, methodology }: { queryRef: PreloadedQuery<useScreenRunBasicQuery>; methodology: ScoreMethodologyKey }) {
+function BasicRunResults({
+  queryRef,
+  methodology,
+  canAddToWatchlist,
+}: {
+  queryRef: PreloadedQuery<useScreenRunBasicQuery>;
+  methodology: ScoreMethodologyKey;
+  canAddToWatchlist: boolean;
+}) {
   const { screen } = usePreloadedQuery<useScreenRunBasicQuery>(BasicScreenRunQuery, queryRef);
   return (
     <TooltipGroup>
-      <BasicScreenResults result={screen} methodology={methodology} />
+      <BasicScreenResults result={screen} methodology={methodology} canAddToWatchlist={canAddToWatchlist} />
     </TooltipGroup>
   );
 }

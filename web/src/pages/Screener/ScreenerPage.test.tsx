@@ -4,6 +4,7 @@ import { errorFromGraphQLErrors, GraphQLRequestError } from "../../relay/environ
 import { renderApp } from "../../../test/render";
 import { clearScreenSession } from "../../components/ScreenForm/screenSession";
 import { mockTableViewport } from "../../components/ScreenResults/resultsTableTesting";
+import { answerLists, answerMutation, DIVIDEND_IDEAS, listsAsked, openWatchlistMenu, pendingMutation } from "../../components/Watchlist/watchlistMenuTesting";
 import { answerPageQueries, basicResult, pendingOperation, pendingOperations, resolveOperation, screenerMocks, type ViewerFixture } from "./screenerTestData";
 
 beforeEach(() => {
@@ -162,6 +163,33 @@ test("runs with every number parsed, shows 'Running...' disabled while pending, 
   // Focus moves to the run's summary, which is read out.
   await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("results-summary")));
   expect(document.activeElement?.textContent).toBe("1 match as of Apr 21, 2021");
+});
+
+test("a signed-in user adds a result's stock to a watchlist from its row: the lists load only when its menu opens", async () => {
+  const { environment, mocks } = await renderScreener({ signedIn: true });
+  fireEvent.click(runButton());
+  await resolveOperation(environment, await pendingOperation(environment, "useScreenRunBasicQuery"), mocks);
+  const row = (await screen.findByRole("link", { name: "AAPL" })).closest("tr")!;
+  // The row's "+" sits in its ticker cell, which stays in view as the table scrolls sideways.
+  expect(within(row).getByRole("rowheader").contains(within(row).getByRole("button", { name: "Add AAPL to a watchlist" }))).toBe(true);
+  expect(listsAsked(environment)).toBe(false);
+
+  const menu = await openWatchlistMenu("AAPL");
+  await answerLists(environment, [DIVIDEND_IDEAS]);
+  fireEvent.click(await within(menu).findByRole("menuitem", { name: "Dividend ideas" }));
+  const add = await pendingMutation(environment, "Add");
+  expect(add.request.variables).toEqual({ id: DIVIDEND_IDEAS.id, tickers: ["AAPL"] });
+  await answerMutation(environment, add, { ...DIVIDEND_IDEAS, tickers: [...DIVIDEND_IDEAS.tickers, "AAPL"] });
+  const added = await toast("Added to Dividend ideas");
+  expect(within(added).getByRole("link", { name: "Open Watchlists" }).getAttribute("href")).toBe(`/watchlists?list=${encodeURIComponent(DIVIDEND_IDEAS.id)}`);
+});
+
+test("a visitor's result rows offer no watchlist", async () => {
+  const { environment, mocks } = await renderScreener();
+  fireEvent.click(runButton());
+  await resolveOperation(environment, await pendingOperation(environment, "useScreenRunBasicQuery"), mocks);
+  expect(await screen.findByRole("link", { name: "AAPL" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /to a watchlist$/ })).toBeNull();
 });
 
 test("Back from a stock page, or a reload, finds a visitor's form, last results and sort as they were left", async () => {
@@ -401,6 +429,7 @@ test("a Pro user's combined run: five skeleton rows while pending, then the grad
   expect(await toast("Combined Analysis Complete")).toBeTruthy();
   expect(screen.queryAllByTestId("skeleton-row")).toHaveLength(0);
   expect(within(screen.getByRole("region", { name: "Combined analysis results" })).getByText("NVDA")).toBeTruthy();
+  expect(within(screen.getByRole("region", { name: "Combined analysis results" })).getByRole("button", { name: "Add NVDA to a watchlist" })).toBeTruthy();
 
   fireEvent.click(combinedForm.getByRole("button", { name: "Run Combined Analysis" }));
   const lapsed = errorFromGraphQLErrors([{ message: "Pro required", extensions: { code: "PRO_REQUIRED" } }]);

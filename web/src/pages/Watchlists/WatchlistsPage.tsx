@@ -106,7 +106,7 @@ export default function WatchlistsPage() {
             </div>
           ) : (
             <Notice title="No watchlist yet">
-              <p>Name a list and add tickers, or load them from a CSV file with a Ticker or Symbol column. You can also add a stock from its page.</p>
+              <p>Name a list and add tickers, or load them from a CSV file with a Ticker or Symbol column. You can also add a stock from its page, a screener&apos;s results or the header&apos;s search.</p>
             </Notice>
           )}
         </Layout>
@@ -318,7 +318,7 @@ function EditWatchlist({ list, connectionId, onDeleted }: { list: List; connecti
           ))}
         </Tickers>
       ) : (
-        <FieldHint>No tickers yet: add some above, or from a stock&apos;s page.</FieldHint>
+        <FieldHint>No tickers yet: add some above, or from a stock&apos;s page, a screener&apos;s results or the search.</FieldHint>
       )}
     </Card>
   );
