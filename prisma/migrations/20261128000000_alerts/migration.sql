@@ -1,4 +1,4 @@
--- Alerts: a user's conditions on a ticker, a watchlist or a saved screen; their firings (once per
+-- Alerts: a user's conditions on a ticker, a watchlist or a saved screen, their firings (once per
 -- alert, ticker and fact), the email and webhook deliveries of each, the delivery log, and the data
 -- events already evaluated.
 -- CreateTable
