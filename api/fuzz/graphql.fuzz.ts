@@ -187,9 +187,16 @@ const pathArguments: Record<string, string> = {
   "Query.screen": 'input: { universe: MANUAL, tickers: ["AAPL"] }',
   "Query.combinedScreen": 'input: { universe: MANUAL, tickers: ["AAPL"] }',
   "Query.proScreen": 'input: { universe: MANUAL, tickers: ["AAPL"] }',
+  "Mutation.replayAlerts": 'from: "2020-04-01"',
 };
 
-type RangedArg = { coordinate: string; arg: GraphQLArgument; range: { min: number; max: number }; select: (argument: string) => string };
+type RangedArg = {
+  coordinate: string;
+  arg: GraphQLArgument;
+  range: { min: number; max: number };
+  operation: "query" | "mutation";
+  select: (argument: string) => string;
+};
 
 /**
  * Every argument declaring a range, with the shortest selection from Query that reaches its field
@@ -209,7 +216,7 @@ function rangedArgs(): RangedArg[] {
           const range = intRangeOf(arg);
           const others = pathArguments[coordinate] ? `${pathArguments[coordinate]}, ` : "";
           const select = (argument: string) => wrap(`${field.name}(${others}${arg.name}: ${argument}) { __typename }`);
-          if (range) found.push({ coordinate: `${coordinate}(${arg.name}:)`, arg, range, select });
+          if (range) found.push({ coordinate: `${coordinate}(${arg.name}:)`, arg, range, operation: "query", select });
         }
         const needsArguments = field.args.some((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
         if (needsArguments && !pathArguments[coordinate]) continue;
@@ -225,6 +232,15 @@ function rangedArgs(): RangedArg[] {
     }
     frontier = next;
   }
+  // A mutation's own counts (what its payload holds is reached from Query above).
+  for (const field of Object.values(schema.getMutationType()!.getFields())) {
+    const coordinate = `Mutation.${field.name}`;
+    for (const arg of field.args) {
+      const range = intRangeOf(arg);
+      const others = pathArguments[coordinate] ? `${pathArguments[coordinate]}, ` : "";
+      if (range) found.push({ coordinate: `${coordinate}(${arg.name}:)`, arg, range, operation: "mutation", select: (argument) => `{ ${field.name}(${others}${arg.name}: ${argument}) { __typename } }` });
+    }
+  }
   return found;
 }
 
@@ -233,11 +249,11 @@ const counts = rangedArgs();
 /** A count's field selected with an out-of-range value, as a literal or a variable; the answer must name the argument. */
 const countOperation: fc.Arbitrary<{ body: { query: string; variables?: Record<string, unknown> }; refuses: string }> = fc
   .constantFrom(...counts)
-  .chain(({ arg, range, select }) =>
+  .chain(({ arg, range, operation, select }) =>
     fc.record({ value: fc.constantFrom(...outOfRangeCounts(range)), asVariable: fc.boolean() }).map(({ value, asVariable }) => {
       const body = asVariable
-        ? { query: `query Count($n: Int) ${select("$n")}`, variables: { n: value } }
-        : { query: `query Count ${select(JSON.stringify(value))}` };
+        ? { query: `${operation} Count($n: Int) ${select("$n")}`, variables: { n: value } }
+        : { query: `${operation} Count ${select(JSON.stringify(value))}` };
       return { body, refuses: arg.name };
     }),
   );

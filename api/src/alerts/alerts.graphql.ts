@@ -434,9 +434,9 @@ builder.mutationFields((t) => ({
     type: ReplayPayload,
     description: `Steps the as-of day through the stored history from a day, ${REPLAY_DAYS.min}–${REPLAY_DAYS.max} trading days, and fires and delivers what your alerts would have caught each day (origin "replay").`,
     authScopes: { signedIn: true },
-    args: { from: t.arg.string({ required: true, description: "The first day replayed (YYYY-MM-DD), within the stored prices." }), days: t.arg.int({ required: true }) },
+    args: { from: t.arg.string({ required: true, description: "The first day replayed (YYYY-MM-DD), within the stored prices." }), days: t.arg.int({ defaultValue: 10 }) },
     intArgs: { days: REPLAY_DAYS },
-    resolve: (_root, { from, days }, context) => replayAlerts(context, { from, days, userId: context.viewer!.user.id }),
+    resolve: (_root, { from, days }, context) => replayAlerts(context, { from, days: days ?? 10, userId: context.viewer!.user.id }),
   }),
 }));
 
