@@ -118,7 +118,9 @@ export async function waitForAiPicks(day: string): Promise<void> {
 
 /** The CSV an "Export CSV" button downloads, as rows keyed by its header (the columns read hold no commas). */
 export async function exportedCsvRows(page: Page): Promise<Record<string, string>[]> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  // Dispatched rather than clicked: a toast (bottom right) may cover the button, and a pointer over
+  // a toast pauses its timer, so a real click could wait on it for good.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).dispatchEvent("click")]);
   const [header, ...lines] = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
   const columns = header.split(",");
   return lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [columns[index], value])));

@@ -91,7 +91,7 @@ describe("Pro research tools", () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "results-summary", null, { timeout: 45_000 });
     await results.getByRole("button", { name: "Export CSV" }).waitFor({ timeout: 45_000 });
     await screenshot(page, "pro-screener-pro");
-    const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: "Export CSV" }).dispatchEvent("click")]);
     expect(download.suggestedFilename()).toBe("pro_screening_results.csv");
     const rows: Record<string, string>[] = parse(fs.readFileSync(await download.path(), "utf8"), { bom: true, columns: true });
     expect(rows.length).toBeGreaterThan(0);

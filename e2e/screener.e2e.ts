@@ -58,7 +58,7 @@ describe("Basic Screener", () => {
     await expect(basicForm(page).getByText(/options|batch size/i).count()).resolves.toBe(0);
     await screenshot(page, "screener-manual");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).dispatchEvent("click")]);
     expect(download.suggestedFilename()).toBe("basic_screening_results.csv");
     const lines = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(lines[0]).toBe(SPEC_CSV_HEADER);
@@ -158,7 +158,7 @@ describe("Basic Screener", () => {
     await expect(results.first().getByRole("table").getAttribute("aria-rowcount")).resolves.toBe(String(matches + 1));
     await results.first().getByRole("columnheader", { name: /^News/ }).click({ position: { x: 3, y: 3 } });
     await expect(results.first().getByRole("columnheader", { name: /^News/ }).getAttribute("aria-sort")).resolves.toBe("descending");
-    const [download] = await Promise.all([page.waitForEvent("download"), results.first().getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), results.first().getByRole("button", { name: "Export CSV" }).dispatchEvent("click")]);
     expect(download.suggestedFilename()).toBe("combined_screening_results.csv");
     const lines = fs.readFileSync(await download.path(), "utf8").trim().split(/\r?\n/);
     expect(lines[0]).toBe("Ticker,Price,Grade,Combined Score,Tech Score,Sentiment,News,Crossover,Momentum");
