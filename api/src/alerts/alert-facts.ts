@@ -3,7 +3,7 @@
 // actions the news carried between two days' news clocks, the 13F quarters that became known
 // between two days, and a saved screen's matches at a day.
 import type { Database } from "../db/database";
-import { fundHistory, knownFromOf } from "../hedge-funds/hedge-funds";
+import { fundHistory, fundHistoryAsOf, knownFromOf } from "../hedge-funds/hedge-funds";
 import { lastIndexOnOrBefore } from "../market-data/technicals-store";
 import { countedInWindowSql } from "../news/news-window";
 import { savedRequest } from "../screening/saved-screens";
@@ -79,15 +79,21 @@ export async function analystActionsBetween(db: Database, tickers: readonly stri
   );
 }
 
-/** Position changes in the tracked funds' 13F quarters first known after `after` and on or before `day`. */
-export async function fundChangesKnownBetween(db: Database, tickers: readonly string[], after: string, day: string): Promise<FundChangeFact[]> {
+/**
+ * Position changes in the tracked funds' 13F quarters first known after `after` and on or before
+ * `day`. With `latestQuarterOnly`, only each fund's latest quarter known by `day` counts (a
+ * watchlist's recent changes): an older quarter also known in the window is left out.
+ */
+export async function fundChangesKnownBetween(db: Database, tickers: readonly string[], after: string, day: string, latestQuarterOnly = false): Promise<FundChangeFact[]> {
   const wanted = new Set(tickers);
   const funds = await db.prisma.hedgeFund.findMany({ select: { cik: true }, orderBy: { cik: "asc" } });
   const facts: FundChangeFact[] = [];
   for (const { cik } of funds) {
     const history = await fundHistory(db, cik);
     if (!history) continue;
-    for (const quarter of history.quarters) {
+    // Known by the day, newest first: the first is the fund's latest quarter, as the Pro screener's fund column reads it.
+    const quarters = latestQuarterOnly ? fundHistoryAsOf(history, day).quarters.slice(0, 1) : history.quarters;
+    for (const quarter of quarters) {
       const knownOn = knownFromOf(quarter);
       if (knownOn <= after || knownOn > day) continue;
       for (const change of quarter.comparison.changes) {
@@ -111,6 +117,6 @@ export async function fundChangesKnownBetween(db: Database, tickers: readonly st
 
 /** A saved screen's matching tickers at `day`, by the screen's own kind and filters. */
 export async function screenMatchesAtDay(deps: ScreenDeps, screen: SavedScreen, day: string): Promise<{ tickers: Set<string>; source: string }> {
-  const outcome = await runScreen(deps, null, { ...savedRequest(screen), asOf: day }, screen.kind as ScreenKind, { store: false });
+  const outcome = await runScreen(deps, null, { ...savedRequest(screen), asOf: day }, screen.kind as ScreenKind, { store: false, matchesOnly: true });
   return { tickers: new Set(outcome.rows.map((row) => row.ticker)), source: outcome.source };
 }

@@ -3,7 +3,8 @@
 // followed: the ticker's return over the next 5 and 21 trading days against the equal-weight
 // universe of every stored ticker, with the mean excess and its 95 % block-bootstrap interval.
 import { rsiPeriod, loadIndicatorLibrary, rsiSeries, smaSeries } from "../market-data/technicals";
-import type { BarHistory } from "../market-data/technicals-store";
+import { withStaleness, type BarHistory } from "../market-data/technicals-store";
+import { technicalsSeries } from "../market-data/technicals-series";
 import { universeDailyReturns } from "../research/compare-math";
 import type { SavedScreen } from "../generated/prisma/client";
 import type { ScreenDeps } from "../screening/screen";
@@ -19,6 +20,7 @@ import {
   type DayFacts,
   type FoundFiring,
 } from "./alert-conditions";
+import { HISTORY_NEWS_SOURCES, newsAndEarningsByDay } from "./alert-history-facts";
 import { analystActionsBetween, fundChangesKnownBetween, screenMatchesAtDay, tradingDayOnOrAfter } from "./alert-facts";
 
 export const FORWARD_HORIZONS = [5, 21] as const;
@@ -52,13 +54,8 @@ export type AlertHistory = {
 /** What a history needs of an alert (saved or not): its condition, settings, watched tickers or saved screen. */
 export type HistoryRequest = { condition: AlertCondition; params: unknown; tickers: string[]; screen?: SavedScreen | null };
 
-/**
- * A saved screen's history runs the screen at each day: the days evaluated, ending this many
- * trading days before the last stored one so that every firing's +21-day return can be measured.
- */
-export const SCREEN_HISTORY_DAYS = 20;
-
 const FROM_PRICES: readonly AlertCondition[] = ["price_cross", "price_move", "sma_cross", "rsi_level"];
+const FROM_NEWS_OR_EARNINGS: readonly AlertCondition[] = ["sentiment_cross", "article_jump", "earnings_within"];
 
 /** Each stored bars version's universe returns, computed once (every stored ticker, equal weight). */
 const universes = new WeakMap<BarHistory, Map<string, { mean: number; members: number }>>();
@@ -155,15 +152,29 @@ export async function alertHistory(deps: ScreenDeps, request: HistoryRequest): P
       const firing = day ? fundFiring(params as ConditionParams["fund_change"], { ...change, knownOn: day }) : null;
       if (firing) found.push(firing);
     }
-  } else if ((condition === "screen_enter" || condition === "screen_leave") && request.screen && bars.tradingDays.length > 0) {
-    return screenHistory(deps, bars, request.screen, condition, started);
-  } else {
-    warnings.push(
-      `The history of ${condition.replace(/_/g, " ")} alerts is not computed yet: it needs the news window or the earnings calendar at every stored day. Replay a few weeks instead to see it fire.`,
-    );
-    return { from, to, source: sources, available: false, firings: [], horizons: summarize([]), warnings, ms: Math.round(performance.now() - started) };
+  } else if (condition === "screen_enter" || condition === "screen_leave") {
+    if (request.screen && bars.tradingDays.length > 0) return screenHistory(deps, bars, request.screen, condition, started);
+  } else if (FROM_NEWS_OR_EARNINGS.includes(condition)) {
+    const figures = await newsAndEarningsByDay(deps, tickers, bars.tradingDays);
+    for (const ticker of tickers) {
+      const byDay = figures.get(ticker);
+      const facts = (await dailyFacts(bars, ticker)).map((facts) => ({ ...facts, ...byDay?.get(facts.day) }));
+      for (let index = 1; index < facts.length; index++) {
+        const firing = firingOfDay(condition as "sentiment_cross", params as never, ticker, facts[index - 1], facts[index]);
+        if (firing) found.push(firing);
+      }
+    }
+    return finished(bars, found, {
+      from,
+      to,
+      source:
+        condition === "earnings_within"
+          ? `Report dates from the bundled Yahoo Finance earnings calendar; daily closes from ${sources}`
+          : `The 7-day news window of the screen's default sources (${HISTORY_NEWS_SOURCES}) at each day's close; daily closes from ${sources}`,
+      warnings,
+      started,
+    });
   }
-
   return finished(bars, found, { from, to, source: `Daily closes from ${sources}`, warnings, started });
 }
 
@@ -171,7 +182,13 @@ export async function alertHistory(deps: ScreenDeps, request: HistoryRequest): P
 function finished(bars: BarHistory, found: FoundFiring[], shape: { from: string | null; to: string | null; source: string; warnings: string[]; started: number }): AlertHistory {
   const universe = universeOf(bars);
   const dayIndex = new Map(bars.tradingDays.map((day, index) => [day, index]));
-  const firings = found
+  // A fact fires once, on the first day it is met (a report due within N days: on the first of them), as live.
+  const firstOfEachFact = new Map<string, FoundFiring>();
+  for (const firing of [...found].sort((a, b) => a.day.localeCompare(b.day))) {
+    const key = `${firing.ticker} ${firing.factKey}`;
+    if (!firstOfEachFact.has(key)) firstOfEachFact.set(key, firing);
+  }
+  const firings = [...firstOfEachFact.values()]
     .map((firing) => ({ ...firing, forward: forwardReturns(bars, universe, dayIndex, firing.ticker, firing.day) }))
     .sort((a, b) => b.day.localeCompare(a.day) || a.ticker.localeCompare(b.ticker));
   const unmeasured = firings.filter((firing) => firing.forward.every((forward) => forward.excess === null)).length;
@@ -181,7 +198,7 @@ function finished(bars: BarHistory, found: FoundFiring[], shape: { from: string 
     from: shape.from,
     to: shape.to,
     source: `${shape.source}; universe: the equal-weight mean daily return of every stored ticker`,
-    available: true,
+    available: bars.tradingDays.length > 0,
     firings,
     horizons: summarize(firings),
     warnings,
@@ -190,32 +207,38 @@ function finished(bars: BarHistory, found: FoundFiring[], shape: { from: string 
 }
 
 /**
- * A saved screen's entries or exits: the screen run, by its own kind and filters, at each of
- * SCREEN_HISTORY_DAYS trading days (and the day before the first), each day's membership compared
- * with the day before's by the live rule. The whole stored period would be some 2,000 screens.
+ * A Pro screen's history covers this many trading days up to the last stored one: each day needs
+ * that day's AI scores, earnings predictions and 13F holdings, about 100 ms a day.
+ */
+export const PRO_SCREEN_HISTORY_DAYS = 60;
+
+/**
+ * A saved screen's entries or exits: the screen run, by its own kind and filters, at every stored
+ * trading day (a Pro screen: its last PRO_SCREEN_HISTORY_DAYS), each day's membership compared
+ * with the day before's by the live rule. The days' indicators come from the series computed once
+ * over every bar (market-data/technicals-series.ts), not from a 420-day window per day, and only
+ * the news and fundamentals a filter needs are read.
  */
 async function screenHistory(deps: ScreenDeps, bars: BarHistory, screen: SavedScreen, condition: "screen_enter" | "screen_leave", started: number): Promise<AlertHistory> {
-  const lastEvaluated = Math.max(0, bars.tradingDays.length - 1 - FORWARD_HORIZONS.at(-1)!);
-  const days = bars.tradingDays.slice(Math.max(0, lastEvaluated - SCREEN_HISTORY_DAYS), lastEvaluated + 1);
-  const release = deps.technicals.hold(days);
-  try {
-    const found: FoundFiring[] = [];
-    let previous = { day: days[0], ...(await screenMatchesAtDay(deps, screen, days[0])) };
-    for (const day of days.slice(1)) {
-      const current = { day, ...(await screenMatchesAtDay(deps, screen, day)) };
-      found.push(...screenFirings(condition, screen.name, previous, current));
-      previous = current;
-    }
-    return finished(bars, found, {
-      from: days[1] ?? null,
-      to: days.at(-1) ?? null,
-      source: previous.source,
-      warnings: [
-        `A screen's history runs the screen at each day: the ${days.length - 1} trading days ending ${FORWARD_HORIZONS.at(-1)} trading days before the last stored one (so each +21-day return can be measured), not the whole stored period. Replay other days to see it fire there.`,
-      ],
-      started,
-    });
-  } finally {
-    release();
+  const series = await technicalsSeries(bars);
+  const everyDay: ScreenDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    technicals: { ...deps.technicals, asOf: async (day) => withStaleness(series.snapshotAt(day)) },
+  };
+  const pro = screen.kind === "pro";
+  const days = pro ? bars.tradingDays.slice(-(PRO_SCREEN_HISTORY_DAYS + 1)) : bars.tradingDays;
+  const found: FoundFiring[] = [];
+  let previous = { day: days[0], ...(await screenMatchesAtDay(everyDay, screen, days[0])) };
+  for (const day of days.slice(1)) {
+    const current = { day, ...(await screenMatchesAtDay(everyDay, screen, day)) };
+    found.push(...screenFirings(condition, screen.name, previous, current));
+    previous = current;
   }
+  const warnings = pro
+    ? [
+        `A Pro screen's history covers its last ${PRO_SCREEN_HISTORY_DAYS} stored trading days, not the whole period: each day needs that day's AI scores, earnings predictions and 13F holdings. Replay earlier days to see it fire there.`,
+      ]
+    : [];
+  return finished(bars, found, { from: days[1] ?? null, to: days.at(-1) ?? null, source: previous.source, warnings, started });
 }

@@ -212,7 +212,7 @@ const AlertHistoryRef = builder.objectRef<HistoryShape>("AlertHistory").implemen
     from: t.exposeString("from", { nullable: true }),
     to: t.exposeString("to", { nullable: true }),
     source: t.exposeString("source"),
-    available: t.exposeBoolean("available", { description: "False when this condition's history is not computed (the reason is in warnings)." }),
+    available: t.exposeBoolean("available", { description: "False when no prices are stored yet, so there is no history to evaluate." }),
     total: t.int({ resolve: (history) => history.firings.length }),
     firings: t.field({
       type: [HistoryFiringRef],

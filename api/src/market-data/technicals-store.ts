@@ -73,7 +73,7 @@ export type BarHistory = {
 type SourceRange = { source: string; first: string; last: string };
 
 /** Calendar days of bars read per ticker: SMA 50 and RSI warm-up plus a year of crossover search. */
-const indicatorWindowDays = 420;
+export const indicatorWindowDays = 420;
 /** Calendar days of bars read for the market proxy: comfortably more than 61 trading days. */
 export const marketProxyWindowDays = 100;
 const staleAfterDays = 7;
@@ -400,6 +400,11 @@ export function marketDate(snapshot: Pick<MarketSnapshot, "asOf" | "isSnapshot">
 
 type IndicatorRow = Omit<TechnicalSnapshot, "momentum"> & { momentum: string };
 
+/** A snapshot marked as snapshot data when its latest bar is older than a week (isStale). */
+export function withStaleness(snapshot: Omit<MarketSnapshot, "isSnapshot">, now?: Date): MarketSnapshot {
+  return { ...snapshot, isSnapshot: isStale(snapshot.asOf, now) };
+}
+
 async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnapshot">> {
   // A skip scan of the (source, date) index: one probe per source, where a GROUP BY read every bar.
   const ranges = await db.prisma.$queryRaw<SourceRange[]>`
@@ -422,21 +427,28 @@ async function readSnapshot(db: Database): Promise<Omit<MarketSnapshot, "isSnaps
   return snapshotOf(rows, ranges);
 }
 
+/** The label of the sources the indicators' latest bars come from (one entry a ticker), the most used first. */
+export function sourcesLabel(latestBarSources: Iterable<string>, ranges: SourceRange[]): string {
+  const uses = new Map<string, number>();
+  for (const source of latestBarSources) uses.set(source, (uses.get(source) ?? 0) + 1);
+  const labels = ranges
+    .filter((range) => uses.has(range.source))
+    .sort((a, b) => uses.get(b.source)! - uses.get(a.source)!)
+    .map((range) => sourceLabel(range.source, range.first, range.last));
+  return labels.join("; ") || "No price data";
+}
+
 /** The market snapshot of these indicator rows: their latest date, the sources behind them (with `ranges`, each source's dates) and the beta proxy. */
 function snapshotOf(rows: IndicatorRow[], ranges: SourceRange[]): Omit<MarketSnapshot, "isSnapshot"> {
   const byTicker = new Map(rows.map((row) => [row.ticker, row as TechnicalSnapshot]));
   const asOf = rows.reduce<string | null>((latest, row) => (latest === null || row.asOf > latest ? row.asOf : latest), null);
-  // Label the sources the indicators' latest bars come from, the most used first.
-  const uses = new Map<string, number>();
-  for (const row of rows) uses.set(row.source, (uses.get(row.source) ?? 0) + 1);
-  const sourceLabels = ranges
-    .filter((range) => uses.has(range.source))
-    .sort((a, b) => uses.get(b.source)! - uses.get(a.source)!)
-    .map((range) => sourceLabel(range.source, range.first, range.last));
   const betaProxies = new Set(rows.map((row) => row.betaProxy).filter((proxy) => proxy !== null));
   return {
     asOf,
-    sourceLabel: sourceLabels.join("; ") || "No price data",
+    sourceLabel: sourcesLabel(
+      rows.map((row) => row.source),
+      ranges,
+    ),
     betaProxy: betaProxies.size > 0 ? [...betaProxies].join("; ") : null,
     byTicker,
   };
@@ -549,8 +561,7 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
       const snapshot = past.get(version, date, () =>
         barsOf(version).then(async (bars) => snapshotOf(await technicalsThroughInWorker(bars, date), bars.sourceRanges)),
       );
-      const day = await snapshot;
-      return { ...day, isSnapshot: isStale(day.asOf, options.now?.()) };
+      return withStaleness(await snapshot, options.now?.());
     },
     isPastDayCached: (date) => past.has(date),
     hold: (dates) => past.hold(dates),
@@ -565,8 +576,7 @@ export function createTechnicalsStore(db: Database, options: { now?: () => Date 
           if (cached === entry) cached = undefined;
         });
       }
-      const snapshot = await cached.snapshot;
-      return { ...snapshot, isSnapshot: isStale(snapshot.asOf, options.now?.()) };
+      return withStaleness(await cached.snapshot, options.now?.());
     },
   };
 }

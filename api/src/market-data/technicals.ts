@@ -56,7 +56,7 @@ export function loadIndicatorLibrary(): Promise<IndicatorLibrary> {
 
 export const betaReturns = 60;
 export const rsiPeriod = 14;
-const returnBars = 21;
+export const returnBars = 21;
 
 export const momentumRule =
   "Strong bullish: close > SMA 5 > SMA 20 > SMA 50 and RSI 14 ≥ 55. Bullish: SMA 5 > SMA 20 and close > SMA 20. Otherwise neutral.";
@@ -129,15 +129,20 @@ export function equalWeightedReturns(seriesList: Pick<BarSeries, "dates" | "clos
  * cov(stock, market) ÷ var(market). Null unless the market has a return for each of those dates.
  */
 export function beta(series: Pick<BarSeries, "dates" | "closes">, market: MarketReturns): number | null {
-  const recent = dailyReturns(series).slice(-betaReturns);
-  if (recent.length < betaReturns) return null;
+  return betaAt(series, series.closes.length - 1, market);
+}
+
+/** `beta` of the bars from `first` to `end` (indices into the series): the 60 returns ending at `end`. */
+export function betaAt(series: Pick<BarSeries, "dates" | "closes">, end: number, market: MarketReturns, first = 0): number | null {
+  if (end - first < betaReturns) return null;
+  const stockValues: number[] = [];
   const marketValues: number[] = [];
-  for (const { date } of recent) {
-    const value = market.byDate.get(date);
+  for (let index = end - betaReturns + 1; index <= end; index++) {
+    const value = market.byDate.get(series.dates[index]);
     if (value === undefined) return null;
     marketValues.push(value);
+    stockValues.push(series.closes[index] / series.closes[index - 1] - 1);
   }
-  const stockValues = recent.map((entry) => entry.value);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const [stockMean, marketMean] = [mean(stockValues), mean(marketValues)];
   let covariance = 0;
@@ -171,11 +176,23 @@ export function technicalScore(inputs: ScoreInputs): number {
 
 const last = <T>(values: T[]): T => values[values.length - 1];
 
-/** The mean of the last `count` values, or null when fewer are known. */
-function trailingMean(values: (number | null)[], count: number): number | null {
-  const tail = values.slice(-count);
-  if (tail.length < count || tail.some((value) => value === null)) return null;
-  return (tail as number[]).reduce((sum, value) => sum + value, 0) / count;
+/** The mean of the `count` values ending at index `end`, or null when fewer are known. */
+export function trailingMeanAt(values: (number | null)[], end: number, count: number): number | null {
+  if (end + 1 < count) return null;
+  let sum = 0;
+  for (let index = end - count + 1; index <= end; index++) {
+    const value = values[index];
+    if (value === null) return null;
+    sum += value;
+  }
+  return sum / count;
+}
+
+/** Derived from the moving averages, RSI and volume at a bar: the same rules at the latest bar (computeTechnicals) and at every bar (technicals-series.ts). */
+export function derivedFigures(inputs: Omit<ScoreInputs, "maSpreadPct">): Pick<TechnicalSnapshot, "maCondition" | "maSpreadPct" | "momentum" | "technicalScore"> {
+  const maSpreadPct = inputs.sma5 !== null && inputs.sma20 ? (inputs.sma5 - inputs.sma20) / inputs.sma20 : null;
+  const scoreInputs = { ...inputs, maSpreadPct };
+  return { maCondition: above(inputs.sma5, inputs.sma20), maSpreadPct, momentum: momentumOf(scoreInputs), technicalScore: technicalScore(scoreInputs) };
 }
 
 /** Every indicator at the series' latest bar; `market` null leaves beta unknown. */
@@ -189,22 +206,17 @@ export function computeTechnicals(
   const [sma5, sma20, sma50] = [5, 20, 50].map((period) => smaSeries(closes, period, library));
   const latest = { close: last(closes), volume: last(volumes), sma5: last(sma5), sma20: last(sma20), sma50: last(sma50) };
   const rsi14 = latestRsi(closes, rsiPeriod, library);
-  const avgVolume20 = trailingMean(volumes, 20);
-  const maSpreadPct = latest.sma5 !== null && latest.sma20 ? (latest.sma5 - latest.sma20) / latest.sma20 : null;
-  const scoreInputs = { ...latest, rsi14, avgVolume20, maSpreadPct };
+  const avgVolume20 = trailingMeanAt(volumes, count - 1, 20);
   const beta60 = market ? beta(series, market) : null;
   return {
     asOf: last(dates),
     ...latest,
     rsi14,
     avgVolume20,
-    maCondition: above(latest.sma5, latest.sma20),
-    maSpreadPct,
+    ...derivedFigures({ ...latest, rsi14, avgVolume20 }),
     lastCrossUpDate: lastCrossUp(dates, sma5, sma20),
     beta60,
     betaProxy: beta60 === null ? null : market!.name,
-    momentum: momentumOf(scoreInputs),
-    technicalScore: technicalScore(scoreInputs),
     return1m: count > returnBars ? latest.close / closes[count - 1 - returnBars] - 1 : null,
     barCount: count,
     twentiethBarDate: count >= 20 ? dates[count - 20] : null,

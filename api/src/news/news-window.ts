@@ -18,11 +18,37 @@ export function daysTouching(start: Date, end: Date): { from: Date; until: Date 
   return { from: new Date(Math.floor(start.getTime() / dayMs) * dayMs), until: new Date(Math.ceil((end.getTime() + 1) / dayMs) * dayMs) };
 }
 
-/** SQL over news_articles' own columns: the article counts in (start, end]. */
+/** SQL over news_articles' own columns: the article counts in (start, end]. Its JS twin: countedRanges. */
 export function countedInWindowSql(start: Date, end: Date): Prisma.Sql {
   const days = wholeDaysWithin(start, end);
   return Prisma.sql`(published_at > ${start} AND published_at <= ${end}
     AND (published_time_known OR (published_at >= ${days.from} AND published_at < ${days.until})))`;
+}
+
+/** Epoch milliseconds: an article counts when after < its published_at ≤ upTo. */
+export type CountedRange = { after: number; upTo: number };
+
+/**
+ * countedInWindowSql's rule in JS (keep the two in step), for articles read once and windowed in
+ * memory (an alert's history slides the window over every stored day): the published_at range
+ * counted in (start, end] for an article with its time of day known, and for one with a date
+ * only (published_at ≥ the first whole day's midnight and < the midnight after the last whole
+ * day; published_at has millisecond precision, timestamptz(3)). Both ranges only move later as
+ * the window does, so each kind, sorted by published_at, is windowed with two pointers.
+ */
+export function countedRanges(start: Date, end: Date): { timed: CountedRange; dateOnly: CountedRange } {
+  const days = wholeDaysWithin(start, end);
+  return {
+    timed: { after: start.getTime(), upTo: end.getTime() },
+    dateOnly: { after: Math.max(start.getTime(), days.from.getTime() - 1), upTo: Math.min(end.getTime(), days.until.getTime() - 1) },
+  };
+}
+
+/** countedInWindowSql's rule for one article, in JS. */
+export function countedInWindow(publishedAt: Date, publishedTimeKnown: boolean, start: Date, end: Date): boolean {
+  const ranges = countedRanges(start, end);
+  const { after, upTo } = publishedTimeKnown ? ranges.timed : ranges.dateOnly;
+  return publishedAt.getTime() > after && publishedAt.getTime() <= upTo;
 }
 
 /** The same rule as a Prisma filter (for the articles connection). */

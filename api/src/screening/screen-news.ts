@@ -4,6 +4,7 @@
 import type { NewsSourceKey } from "@shared/screen-rules";
 import type { Database } from "../db/database";
 import { PUBLISHER_BY_SOURCE } from "../news/ingestion/feeds";
+import { Prisma } from "../generated/prisma/client";
 import { countedInWindowSql } from "../news/news-window";
 
 /**
@@ -22,6 +23,17 @@ export const newsSourceOutlets: Record<NewsSourceKey, { label: string; sourceKey
   cnbc: { label: PUBLISHER_BY_SOURCE.cnbc, sourceKeys: ["cnbc"], publisherPattern: "^cnbc" },
   ft: { label: PUBLISHER_BY_SOURCE.ft, sourceKeys: ["ft"], publisherPattern: "^(the )?financial times|^ft\\M" },
 };
+
+/**
+ * SQL over news_articles' own columns: the article is from one of the chosen outlets
+ * (newsSourceOutlets). False when none is chosen.
+ */
+export function fromNewsSourcesSql(sources: readonly NewsSourceKey[]): Prisma.Sql {
+  const outlets = sources.map((source) => newsSourceOutlets[source]);
+  const sourceKeys = outlets.flatMap((outlet) => outlet.sourceKeys);
+  const publisherPatterns = outlets.map((outlet) => outlet.publisherPattern);
+  return Prisma.sql`(source = ANY(${sourceKeys}::text[]) OR publisher ~* ANY(${publisherPatterns}::text[]))`;
+}
 
 export type TickerNews = {
   newsCount: number;
@@ -79,9 +91,6 @@ export function newsByTicker(db: Database, options: NewsQuery): Promise<ScreenNe
  * the driver several milliseconds more, and the join hashes them instead of scanning an array.
  */
 async function readNewsByTicker(db: Database, options: NewsQuery): Promise<ScreenNews> {
-  const outlets = options.sources.map((source) => newsSourceOutlets[source]);
-  const sourceKeys = outlets.flatMap((outlet) => outlet.sourceKeys);
-  const publisherPatterns = outlets.map((outlet) => outlet.publisherPattern);
   const rows = await db.prisma.$queryRaw<AggregateRow[]>`
     WITH wanted AS (
       SELECT unnest(string_to_array(${options.tickers.join(",")}, ',')) AS ticker
@@ -91,7 +100,7 @@ async function readNewsByTicker(db: Database, options: NewsQuery): Promise<Scree
       FROM news_articles
       WHERE NOT is_social
         AND ${countedInWindowSql(options.windowStart, options.windowEnd)}
-        AND (source = ANY(${sourceKeys}::text[]) OR publisher ~* ANY(${publisherPatterns}::text[]))
+        AND ${fromNewsSourcesSql(options.sources)}
     )
     SELECT t.ticker,
       count(*)::int AS news_count,

@@ -242,6 +242,11 @@ export type RunScreenOptions = {
   anonymousRequester?: string;
   /** False: not stored as the viewer's latest run (a backtest's screens at each rebalance day). */
   store?: boolean;
+  /**
+   * Only which tickers match is wanted (a screen's history, day after day): the news is read only
+   * when a filter needs it, so the rows' news columns may be empty.
+   */
+  matchesOnly?: boolean;
 };
 
 /**
@@ -256,10 +261,11 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options?: RunScreenOptions): Promise<ScreenOutcome>;
 export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: unknown, kind: ScreenKind, options: RunScreenOptions = {}): Promise<ScreenOutcome> {
   const { request, warnings } = parseScreenRequest(input, kind === "pro");
-  const compute = () => computeScreen(deps, request, warnings, kind);
+  const matchesOnly = options.matchesOnly ?? false;
+  const compute = () => computeScreen(deps, request, warnings, kind, matchesOnly);
   // Keyed by everything the answer depends on but the news, whose ingestion clears the cache.
   const computed = deps.screenAnswers?.enabled
-    ? await deps.screenAnswers.get(JSON.stringify([kind, request, warnings, await deps.technicals.version()]), compute)
+    ? await deps.screenAnswers.get(JSON.stringify([kind, request, warnings, matchesOnly, await deps.technicals.version()]), compute)
     : await compute();
   // Each request is its own run: its id, its time, its row among the owner's runs.
   const outcome = { ...computed.outcome, runId: randomUUID(), createdAt: new Date() };
@@ -271,7 +277,7 @@ export async function runScreen(deps: ScreenDeps, viewer: Viewer | null, input: 
 /** A screen's answer and its rows in order (what a stored run keeps), shared by identical requests (screen-answers.ts). */
 export type ComputedScreen = { outcome: ScreenOutcome; ordered: Screened[] };
 
-async function computeScreen(deps: ScreenDeps, request: ScreenRequest, warnings: ScreenWarning[], kind: ScreenKind): Promise<ComputedScreen> {
+async function computeScreen(deps: ScreenDeps, request: ScreenRequest, warnings: ScreenWarning[], kind: ScreenKind, matchesOnly: boolean): Promise<ComputedScreen> {
   const createdAt = new Date();
   // The Pro figures (AI pick, next report, 13F) as of the screen's day, read while the prices are.
   const factorsPromise: Promise<FactorDay> | null = kind === "pro" && request.asOf ? cachedFactorsOn(deps, request.asOf) : null;
@@ -316,16 +322,15 @@ async function computeScreen(deps: ScreenDeps, request: ScreenRequest, warnings:
   const earningsDays: EarningsDays = factorDay
     ? { daysTo: (ticker) => factorDay.byTicker.get(ticker)?.nextReport?.daysTo ?? null, source: `the earnings predictions (${factorDay.sources.earnings})` }
     : { daysTo: (ticker) => nextEarnings(ticker, today)?.daysTo ?? null, source: "the bundled Yahoo Finance earnings calendar" };
-  const selected = filterByFundamentals(request, filterByRequest(request, priced, today, windowStart, earningsDays, warnings), today, warnings);
+  const selected = filterByFundamentals(request, filterByRequest(request, priced, today, windowStart, earningsDays, warnings), today, warnings, !matchesOnly || kind === "pro");
 
   const sources = NEWS_SOURCE_KEYS.filter((key) => request.newsSources[key]);
   const newsWindowStart = new Date(newsEnd.getTime() - request.newsWindowDays * 86_400_000);
-  const news = await newsByTicker(deps.db, {
-    tickers: selected.map((entry) => entry.technicals.ticker),
-    sources,
-    windowStart: newsWindowStart,
-    windowEnd: newsEnd,
-  });
+  // Which rows match depends on the news through minSentiment and the Pro filters only.
+  const news =
+    matchesOnly && kind !== "pro" && request.minSentiment === null
+      ? { byTicker: new Map<string, TickerNews>(), articlesInWindow: 0 }
+      : await newsByTicker(deps.db, { tickers: selected.map((entry) => entry.technicals.ticker), sources, windowStart: newsWindowStart, windowEnd: newsEnd });
   const sourceLabels = sources.map((key) => newsSourceOutlets[key].label);
   if (sources.length === 0) {
     warnings.push({ code: "NEWS_SOURCES_EMPTY", field: "newsSources", message: "No news source is selected, so every row has no news." });
@@ -499,11 +504,13 @@ function fundamentalBounds(request: ScreenRequest): FundamentalBound[] {
 /**
  * Each row's fundamentals on the screen's day (fundamentals-as-of.ts), and the filters over them: a
  * row whose figure is unknown that day fails the filter, and a warning per filter counts those
- * rows, so a thin answer says why.
+ * rows, so a thin answer says why. `forRows` false (only the matches wanted): read only for the filters.
  */
-function filterByFundamentals(request: ScreenRequest, selected: Screened[], day: string, warnings: ScreenWarning[]): Screened[] {
-  for (const entry of selected) entry.fundamentals = fundamentalsAsOf(entry.technicals.ticker, entry.technicals.close, day);
+function filterByFundamentals(request: ScreenRequest, selected: Screened[], day: string, warnings: ScreenWarning[], forRows: boolean): Screened[] {
   const bounds = fundamentalBounds(request);
+  // Read for the rows' columns, or for the filters (half a millisecond a day over the S&P 500).
+  if (!forRows && bounds.length === 0) return selected;
+  for (const entry of selected) entry.fundamentals = fundamentalsAsOf(entry.technicals.ticker, entry.technicals.close, day);
   if (bounds.length === 0) return selected;
   const unknown = new Map<FundamentalBound, number>();
   const kept = selected.filter((entry) =>
