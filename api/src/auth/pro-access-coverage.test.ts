@@ -245,6 +245,8 @@ beforeAll(async () => {
   });
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
+  // WatchlistView.fundChanges is reached through viewer.watchlists: each signed-in actor keeps a list to ask it on.
+  await db.prisma.watchlist.createMany({ data: [basicUser, proUser].map((user) => ({ userId: user.id, name: "Harness", tickers: ["AAPL"] })) });
   const basicAgent = await signedInAgent(app, db, basicUser);
   const proAgent = await signedInAgent(app, db, proUser);
   const basicKey = await apiKeyFor(basicUser);

@@ -51,6 +51,7 @@ describe("the schema's Int arguments", () => {
       "Viewer.alerts(last:)",
       "Viewer.watchlists(first:)",
       "Viewer.watchlists(last:)",
+      "WatchlistView.rows(first:)",
     ]);
     for (const { coordinate, arg } of intArgs) {
       const range = intRangeOf(arg);

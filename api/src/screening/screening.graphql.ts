@@ -274,7 +274,7 @@ const ScreenWarningRef = builder.objectRef<ScreenWarning>("ScreenWarning").imple
   }),
 });
 
-const ScreenResult = builder.interfaceRef<ScreenOutcome>("ScreenResult").implement({
+export const ScreenResult = builder.interfaceRef<ScreenOutcome>("ScreenResult").implement({
   resolveType: (outcome) => (outcome.kind === "basic" ? "BasicScreenResult" : outcome.kind === "pro" ? "ProScreenResult" : "CombinedScreenResult"),
   fields: (t) => ({
     runId: t.exposeID("runId", { description: "The run's id: screening_runs.id for a stored run; a watchlist's view is not stored, so its id names no row." }),
@@ -402,19 +402,21 @@ const rowsComplexity = (args: { first?: number | null }) => ({
   multiplier: 0,
 });
 
+/** The rows of a Basic screen's outcome: BasicScreenResult's, and a watchlist's view's (watchlists.graphql.ts). */
+export const basicRowsField = (t: PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, BasicScreenOutcome>) =>
+  t.field({
+    type: BasicScreenRowConnection,
+    description: "Rows sorted by technical score, highest first.",
+    args: { after: t.arg.string(), first: t.arg.int() },
+    intArgs: { first: ROWS_PAGE },
+    complexity: rowsComplexity,
+    resolve: (outcome, args) => rowsPage(outcome.rows, args),
+  });
+
 export const BasicScreenResult = builder.objectRef<BasicScreenOutcome>("BasicScreenResult").implement({
   interfaces: [ScreenResult],
   isTypeOf: (outcome) => (outcome as ScreenOutcome).kind === "basic",
-  fields: (t) => ({
-    rows: t.field({
-      type: BasicScreenRowConnection,
-      description: "Rows sorted by technical score, highest first.",
-      args: { after: t.arg.string(), first: t.arg.int() },
-      intArgs: { first: ROWS_PAGE },
-      complexity: rowsComplexity,
-      resolve: (outcome, args) => rowsPage(outcome.rows, args),
-    }),
-  }),
+  fields: (t) => ({ rows: basicRowsField(t) }),
 });
 
 const GradeCountsRef = builder.objectRef<Record<ScreenGrade, number>>("GradeCounts").implement({

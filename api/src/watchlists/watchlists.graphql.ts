@@ -2,21 +2,83 @@ import { encodeGlobalID, resolveArrayConnection } from "@pothos/plugin-relay";
 import { ViewerRef } from "../auth/viewer.graphql";
 import type { Watchlist as WatchlistRecord } from "../generated/prisma/client";
 import { builder } from "../graphql/builder";
+import type { BasicScreenOutcome } from "../screening/screen";
+import { basicRowsField, ScreenResult } from "../screening/screening.graphql";
 import {
   changeWatchlist,
   createWatchlist,
+  dayChangesOf,
   deleteWatchlist,
   findWatchlists,
   listWatchlists,
   PRO_WATCHLIST_LIMITS,
+  RECENT_13F_DAYS,
+  recentFundChangesOf,
   watchlistLimitsOf,
   watchlistView,
   WATCHLIST_VIEW_COST,
+  type DayChange,
+  type RecentFundChange,
   type WatchlistChange,
 } from "./watchlists";
-import { BasicScreenResult } from "../screening/screening.graphql";
 
 export const Watchlist = builder.objectRef<WatchlistRecord>("Watchlist");
+
+const WatchlistDayChange = builder.objectRef<DayChange>("WatchlistDayChange").implement({
+  description: "A view row's close against the ticker's previous stored close (its bar before the row's day).",
+  fields: (t) => ({
+    ticker: t.exposeString("ticker"),
+    asOf: t.exposeString("asOf", { description: "The close's day: the row's asOf." }),
+    close: t.exposeFloat("close"),
+    previousAsOf: t.exposeString("previousAsOf", { description: "The day of the ticker's stored bar before it (a ticker may miss a market day)." }),
+    previousClose: t.exposeFloat("previousClose"),
+    change: t.exposeFloat("change", { description: "close − previousClose." }),
+    changePercent: t.exposeFloat("changePercent", { description: "The change in percent of previousClose (1.5 = +1.5 %)." }),
+    source: t.exposeString("source", { description: "The providers of the two closes." }),
+  }),
+});
+
+const WatchlistFundChange = builder.objectRef<RecentFundChange>("WatchlistFundChange").implement({
+  description: "A tracked fund's change to a list ticker in its latest 13F quarter known by the view's day.",
+  fields: (t) => ({
+    ticker: t.exposeString("ticker"),
+    fundName: t.exposeString("fundName"),
+    fundCik: t.exposeString("fundCik"),
+    quarterEnd: t.exposeString("quarterEnd"),
+    knownOn: t.exposeString("knownOn", { description: "The filing date, or the 45-day deadline when it is not stored." }),
+    kind: t.exposeString("kind", { description: "NEW, ADDED, REDUCED or SOLD_OUT." }),
+    previousShares: t.exposeFloat("previousShares", { nullable: true, description: "0 for a new position." }),
+    shares: t.exposeFloat("shares", { description: "0 when sold out." }),
+    sharesChangePercent: t.exposeFloat("sharesChangePercent", { nullable: true, description: "Shares against the quarter before, in percent (12 = +12 %); null for a new position." }),
+    filingUrl: t.exposeString("filingUrl", { description: "The filing on EDGAR, or the fund's 13F filing list." }),
+    source: t.exposeString("source"),
+  }),
+});
+
+/** Lists computed beside the view's rows: priced as one item, like its warnings. */
+const besideRows = { complexity: { field: 1, multiplier: 1 } } as const;
+
+const WatchlistView = builder.objectRef<BasicScreenOutcome>("WatchlistView").implement({
+  description: "A watchlist's tickers at a day: the Basic screen's rows with every filter off, each row's day change and, for Pro, the tracked funds' recent 13F changes.",
+  interfaces: [ScreenResult],
+  fields: (t) => ({
+    rows: basicRowsField(t),
+    dayChanges: t.field({
+      type: [WatchlistDayChange],
+      description: "One per row whose ticker has a stored bar before the row's day, in the rows' order.",
+      ...besideRows,
+      resolve: async (outcome, _args, context) => [...(await dayChangesOf(context, outcome)).values()],
+    }),
+    fundChanges: t.field({
+      type: [WatchlistFundChange],
+      nullable: true,
+      description: `Pro only. The position changes (new, added, reduced, sold out) to the rows' tickers in each tracked fund's latest 13F quarter known by the view's asOf, when known within ${RECENT_13F_DAYS} days of it (one on-time filing cycle).`,
+      authScopes: { pro: true },
+      ...besideRows,
+      resolve: async (outcome, _args, context) => [...(await recentFundChangesOf(context.db, outcome)).values()].flat(),
+    }),
+  }),
+});
 
 builder.node(Watchlist, {
   description: "A signed-in user's named list of tickers, in their order. Only its owner can read it.",
@@ -28,9 +90,9 @@ builder.node(Watchlist, {
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     view: t.field({
-      type: BasicScreenResult,
+      type: WatchlistView,
       description:
-        "The list's tickers at a day (YYYY-MM-DD; the latest without one), every screen filter off: close, moving averages, RSI, 7-day sentiment, analyst actions and days to the next report, with the sources and as-of day. A ticker without prices that day is named in `warnings`. Not stored as a run. A screen: one per request, like Query.screen.",
+        "The list's tickers at a day (YYYY-MM-DD; the latest without one), every screen filter off: close and the day's change, moving averages, RSI, 7-day sentiment, analyst actions, days to the next report and (Pro) recent 13F changes, with the sources and as-of day. A ticker without prices that day is named in `warnings`. Not stored as a run. A screen: one per request, like Query.screen.",
       args: { asOf: t.arg.string() },
       complexity: { field: WATCHLIST_VIEW_COST, multiplier: 1 },
       resolve: (list, { asOf }, context) => watchlistView(context, list, asOf),

@@ -1,4 +1,5 @@
 import { Router, type Request } from "express";
+import { hasProAccess } from "../billing/pro-access";
 import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
 import { requestContext } from "../http/request-context";
@@ -7,8 +8,10 @@ import type { Watchlist } from "../generated/prisma/client";
 import {
   changeWatchlist,
   createWatchlist,
+  dayChangesOf,
   deleteWatchlist,
   listWatchlists,
+  recentFundChangesOf,
   requireWatchlist,
   tickersOfCsv,
   watchlistCsv,
@@ -60,11 +63,24 @@ export function watchlistRoutes(deps: AppDeps): Router {
     const tickers = typeof input.csv === "string" ? tickersOfCsv(input.csv) : input.tickers;
     res.status(201).json({ watchlist: body(await createWatchlist(context, { name: input.name, tickers })) });
   });
+  /** The list and its view: each result row adds `dayChange` (null without an earlier bar) and, for Pro only, `fundChanges`. */
   router.get("/api/watchlists/:id", async (req, res) => {
     const context = requestContext(deps, req);
     const list = await requireWatchlist(context, idOf(req));
     const asOf = typeof req.query.asOf === "string" ? req.query.asOf : undefined;
-    res.json({ watchlist: body(list), view: screeningBody(await watchlistView(context, list, asOf)) });
+    const outcome = await watchlistView(context, list, asOf);
+    // 13F holdings are Pro data (as Watchlist.view's fundChanges): a Basic viewer's rows have no fundChanges key at all.
+    const [dayChanges, fundChanges] = await Promise.all([
+      dayChangesOf(context, outcome),
+      context.viewer && hasProAccess(context.viewer.user) ? recentFundChangesOf(context.db, outcome) : null,
+    ]);
+    const view = screeningBody(outcome);
+    const results = view.results.map((row) => ({
+      ...row,
+      dayChange: dayChanges.get(row.ticker) ?? null,
+      ...(fundChanges ? { fundChanges: fundChanges.get(row.ticker) ?? [] } : {}),
+    }));
+    res.json({ watchlist: body(list), view: { ...view, results } });
   });
   router.patch("/api/watchlists/:id", async (req, res) => {
     res.json({ watchlist: body(await changeWatchlist(requestContext(deps, req), idOf(req), changeOf(req.body))) });

@@ -1,6 +1,7 @@
 /** @db */
 import request from "supertest";
 import type { User } from "../generated/prisma/client";
+import { loadHedgeFundSnapshot } from "../hedge-funds/hedge-fund-snapshot";
 import { loadSnapshotPrices } from "../../test/market-data";
 import { createUser, signedInAgent } from "../../test/sign-in";
 import { createTestApp } from "../../test/test-app";
@@ -23,6 +24,8 @@ beforeAll(async () => {
   basicUser = await createUser(db);
   proUser = await createUser(db, { pro: true });
   await loadSnapshotPrices(db, ["AAPL", "MSFT", "KO"]);
+  // Berkshire Hathaway's 13F quarters 2020-06-30 → 2024-03-31 (no filing dates: each known on its 45-day deadline).
+  await loadHedgeFundSnapshot(test.deps, { force: true });
 }, 120_000);
 afterAll(() => db.close());
 
@@ -172,6 +175,97 @@ describe("a watchlist's view", () => {
     const rest = await agent.get(`/api/watchlists/${Buffer.from(id, "base64").toString().split(":")[1]}?asOf=2019-06-14`).expect(200);
     expect(rest.body.view.results).toHaveLength(3);
     expect(errorOf(await graphql(view, { id, asOf: "2019-13-40" }, agent))?.fieldErrors?.[0].field).toBe("asOf");
+  });
+
+  const changesView = `query Changes($id: ID!, $asOf: String) {
+    node(id: $id) { ... on Watchlist { view(asOf: $asOf) { asOf rows(first: 50) { edges { node { ticker price asOf } } } dayChanges { ticker asOf close previousAsOf previousClose change changePercent source } } } }
+  }`;
+  type DayChange = { ticker: string; asOf: string; close: number; previousAsOf: string; previousClose: number; change: number; changePercent: number; source: string };
+  type ChangesView = { asOf: string; rows: { edges: { node: { ticker: string; price: number; asOf: string } }[] }; dayChanges: DayChange[] };
+
+  /** The ticker's two latest stored closes on or before `day`, newest first, read from price_data itself. */
+  const lastTwoCloses = (ticker: string, day: string) => db.prisma.$queryRaw<{ date: string; close: number }[]>`
+    SELECT to_char(date, 'YYYY-MM-DD') AS date, close::float8 AS close FROM price_data
+    WHERE ticker = ${ticker} AND date <= ${day}::date AND close IS NOT NULL ORDER BY date DESC LIMIT 2`;
+
+  it("shows each row's change against the ticker's previous stored close, with both days and the source, over GraphQL and REST", async () => {
+    const agent = await signedInAgent(test.app, db, await createUser(db));
+    const { id } = (await graphql(create, { name: "Moves", tickers: ["AAPL", "KO", "MSFT"] }, agent)).data!.createWatchlist.watchlist!;
+    for (const asOf of [undefined, "2019-06-14", "2020-03-16"]) {
+      const view = (await graphql(changesView, { id, asOf }, agent)).data!.node as unknown as { view: ChangesView };
+      expect(view.view.dayChanges.map((change) => change.ticker)).toEqual(view.view.rows.edges.map((edge) => edge.node.ticker));
+      for (const { node: row } of view.view.rows.edges) {
+        const [today, before] = await lastTwoCloses(row.ticker, row.asOf);
+        expect(today.date).toBe(row.asOf);
+        expect(view.view.dayChanges.find((change) => change.ticker === row.ticker)).toEqual({
+          ticker: row.ticker,
+          asOf: row.asOf,
+          close: row.price,
+          previousAsOf: before.date,
+          previousClose: before.close,
+          change: expect.closeTo(today.close - before.close, 4),
+          changePercent: expect.closeTo((today.close / before.close - 1) * 100, 4),
+          source: expect.stringContaining("Alpha Vantage"),
+        });
+      }
+    }
+    // 2020-03-16: the S&P 500 fell about 12 %, and Apple with it.
+    const crash = (await graphql(changesView, { id, asOf: "2020-03-16" }, agent)).data!.node as unknown as { view: ChangesView };
+    const apple = crash.view.dayChanges.find((change) => change.ticker === "AAPL")!;
+    expect(apple).toMatchObject({ asOf: "2020-03-16", previousAsOf: "2020-03-13" });
+    expect(apple.changePercent).toBeLessThan(-8);
+
+    const rawId = Buffer.from(id, "base64").toString().split(":")[1];
+    const rest = (await agent.get(`/api/watchlists/${rawId}?asOf=2020-03-16`).expect(200)).body.view as { results: { ticker: string; dayChange: DayChange | null }[] };
+    expect(rest.results.map((row) => row.dayChange)).toEqual(rest.results.map((row) => crash.view.dayChanges.find((change) => change.ticker === row.ticker)));
+    // 13F holdings are Pro data: a Basic viewer's rows carry no fundChanges key at all.
+    expect(rest.results.every((row) => !("fundChanges" in row))).toBe(true);
+  });
+
+  const fundsView = `query Funds($id: ID!, $asOf: String) {
+    node(id: $id) { ... on Watchlist { view(asOf: $asOf) { asOf fundChanges { ticker fundName fundCik quarterEnd knownOn kind previousShares shares sharesChangePercent filingUrl source } } } }
+  }`;
+  type FundChange = { ticker: string; fundName: string; quarterEnd: string; knownOn: string; kind: string; sharesChangePercent: number | null; source: string };
+
+  it("shows a Pro user each tracked fund's latest 13F changes known by the view's day; Basic users get PRO_REQUIRED and no figure", async () => {
+    const pro = await signedInAgent(test.app, db, await createUser(db, { pro: true }));
+    const { id } = (await graphql(create, { name: "Held", tickers: ["AAPL", "KO", "MSFT"] }, pro)).data!.createWatchlist.watchlist!;
+    const fundsAt = async (asOf: string) => ((await graphql(fundsView, { id, asOf }, pro)).data!.node as unknown as { view: { fundChanges: FundChange[] } }).view.fundChanges;
+
+    // 2021-03-01: the latest quarter known is 2020-12-31 (due 2021-02-14), when Berkshire cut Apple by 6 % and
+    // kept Coca-Cola; 2020-09-30's quarter (Apple bought, due 2020-11-14) is older, so it is not shown.
+    expect(await fundsAt("2021-03-01")).toEqual([
+      {
+        ticker: "AAPL",
+        fundName: "BERKSHIRE HATHAWAY INC",
+        fundCik: "0001067983",
+        quarterEnd: "2020-12-31",
+        knownOn: "2021-02-14",
+        kind: "REDUCED",
+        previousShares: 944_295_554,
+        shares: 887_135_554,
+        sharesChangePercent: expect.closeTo(-6.0532, 3),
+        filingUrl: expect.stringContaining("sec.gov"),
+        source: "SEC EDGAR 13F-HR filings",
+      },
+    ]);
+    expect(await fundsAt("2020-12-01")).toMatchObject([{ ticker: "AAPL", quarterEnd: "2020-09-30", kind: "ADDED", sharesChangePercent: expect.closeTo(285.18, 2) }]);
+    // Before the first stored quarter was known, there is nothing to show.
+    expect(await fundsAt("2019-06-14")).toEqual([]);
+
+    const rawId = Buffer.from(id, "base64").toString().split(":")[1];
+    const rest = (await pro.get(`/api/watchlists/${rawId}?asOf=2021-03-01`).expect(200)).body.view as { results: { ticker: string; fundChanges: FundChange[] }[] };
+    expect(Object.fromEntries(rest.results.map((row) => [row.ticker, row.fundChanges.map((change) => `${change.kind} ${change.quarterEnd}`)]))).toEqual({
+      AAPL: ["REDUCED 2020-12-31"],
+      KO: [],
+      MSFT: [],
+    });
+
+    const basic = await signedInAgent(test.app, db, await createUser(db));
+    const basicList = (await graphql(create, { name: "Held", tickers: ["AAPL"] }, basic)).data!.createWatchlist.watchlist!;
+    const refused = await graphql(fundsView, { id: basicList.id, asOf: "2021-03-01" }, basic);
+    expect(refused.errors?.map((error) => error.extensions?.code)).toEqual(["PRO_REQUIRED"]);
+    expect((refused.data!.node as unknown as { view: { asOf: string; fundChanges: null } }).view).toEqual({ asOf: expect.any(String), fundChanges: null });
   });
 
   it("counts as the request's one screen: aliased views, or a view beside a screen, are refused before any runs", async () => {

@@ -11,6 +11,11 @@ import type { Database } from "../db/database";
 import { AppError, type FieldError } from "../errors/app-error";
 import { collectFieldErrors, isUuid, parseInput } from "../errors/validation";
 import type { Watchlist } from "../generated/prisma/client";
+import { fundChangesKnownBetween } from "../alerts/alert-facts";
+import type { FundChangeFact } from "../alerts/alert-conditions";
+import { THIRTEEN_F_DEADLINE_DAYS } from "../hedge-funds/hedge-funds";
+import { addDays } from "../hedge-funds/quarter-dates";
+import { lastIndexOnOrBefore, providerName } from "../market-data/technicals-store";
 import type { BasicScreenOutcome, ScreenDeps } from "../screening/screen";
 import { screenTickersAtDay } from "../screening/screen-tickers";
 import { screenCost } from "../screening/screen-cost";
@@ -184,6 +189,81 @@ export const watchlistCsv = (list: Watchlist): string => ["ticker", ...list.tick
 /** A list's tickers at a day, every filter off (screening/screen-tickers.ts). */
 export const watchlistView = (deps: ScreenDeps, list: Watchlist, asOf: string | null | undefined): Promise<BasicScreenOutcome> =>
   screenTickersAtDay(deps, list.tickers, asOf);
+
+/** A view row's close against the ticker's previous stored close. */
+export type DayChange = {
+  ticker: string;
+  /** The close's day: the row's asOf. */
+  asOf: string;
+  close: number;
+  /** The day of the ticker's stored bar before it (not always the market's previous trading day: a ticker may miss days). */
+  previousAsOf: string;
+  previousClose: number;
+  change: number;
+  /** In percent: 1.5 is +1.5 %. */
+  changePercent: number;
+  /** The providers of the two closes, as the screen names its sources. */
+  source: string;
+};
+
+const roundTo4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** Each row's day change (from the stored bars in memory); a ticker with no bar before its row's day has none. */
+export async function dayChangesOf(deps: Pick<ScreenDeps, "technicals">, outcome: BasicScreenOutcome): Promise<Map<string, DayChange>> {
+  const { byTicker } = await deps.technicals.bars();
+  const changes = new Map<string, DayChange>();
+  for (const row of outcome.rows) {
+    const bars = byTicker.get(row.ticker);
+    const index = bars ? lastIndexOnOrBefore(bars.dates, row.asOf) : -1;
+    if (!bars || index < 1) continue;
+    const previousClose = bars.closes[index - 1];
+    const source = [...new Set([bars.sources[index - 1], bars.sources[index]].map(providerName))].join(", then ");
+    changes.set(row.ticker, {
+      ticker: row.ticker,
+      asOf: row.asOf,
+      close: row.price,
+      previousAsOf: bars.dates[index - 1],
+      previousClose,
+      change: roundTo4(row.price - previousClose),
+      changePercent: roundTo4((row.price / previousClose - 1) * 100),
+      source,
+    });
+  }
+  return changes;
+}
+
+/**
+ * How far back a fund's latest 13F quarter still counts as recent: a fund that files on time has
+ * one known within the longest quarter (92 days) plus the 45-day deadline (filed the day after one
+ * quarter ends, on the deadline of the next); an older one means the fund, or its import, stopped.
+ */
+export const RECENT_13F_DAYS = 92 + THIRTEEN_F_DEADLINE_DAYS;
+
+/** A tracked fund's change to a list ticker in its latest 13F quarter, with the change in percent and the source. */
+export type RecentFundChange = FundChangeFact & {
+  /** Shares now against the quarter before, in percent (12 is +12 %); null for a new position. */
+  sharesChangePercent: number | null;
+  source: string;
+};
+
+/** Where the 13F changes come from (the alerts' fund_change firings name the same). */
+const FUND_CHANGES_SOURCE = "SEC EDGAR 13F-HR filings";
+
+/**
+ * Each list ticker's position changes (new, added, reduced, sold out) in the tracked funds' latest
+ * 13F quarter known by the view's day, if known within RECENT_13F_DAYS of it. Pro data: callers
+ * check the viewer's access. One pass over the funds' histories (kept in memory), for every ticker at once.
+ */
+export async function recentFundChangesOf(db: Database, outcome: BasicScreenOutcome): Promise<Map<string, RecentFundChange[]>> {
+  const tickers = outcome.rows.map((row) => row.ticker);
+  const facts = tickers.length > 0 ? await fundChangesKnownBetween(db, tickers, addDays(outcome.asOf, -RECENT_13F_DAYS), outcome.asOf, true) : [];
+  const byTicker = new Map<string, RecentFundChange[]>();
+  for (const fact of facts) {
+    const sharesChangePercent = fact.previousShares ? roundTo4((fact.shares / fact.previousShares - 1) * 100) : null;
+    byTicker.set(fact.ticker, [...(byTicker.get(fact.ticker) ?? []), { ...fact, sharesChangePercent, source: FUND_CHANGES_SOURCE }]);
+  }
+  return byTicker;
+}
 
 /** What a view costs in API points: a screen of the longest list a plan allows. */
 export const WATCHLIST_VIEW_COST = screenCost({ universe: "manual", tickers: new Array<string>(PRO_WATCHLIST_LIMITS.tickersPerList).fill("") });

@@ -6,12 +6,12 @@ import { parseTickerCsv, parseTickerList } from "@shared/screen-rules";
 import { useAsOf } from "../../components/AsOfControl/useAsOf";
 import { Field, FieldError, FieldHint, TextInput } from "../../components/FormControls/FormControls";
 import { Notice } from "../../components/Notice/Notice";
-import { BASIC_COLUMNS } from "../../components/ScreenResults/basicColumns";
 import { ResultsSkeleton } from "../../components/ScreenResults/ResultsSkeleton";
 import { runErrorMessage } from "../../components/ScreenForm/useScreenRun";
 import { useToast } from "../../components/Toaster/useToast";
 import { Button } from "../../components/ui/Button";
 import { Badge, Card, Container, Lead, PageHeading, PageSection } from "../../components/ui/Layout";
+import { watchlistColumns } from "../../components/Watchlist/watchlistColumns";
 import { WatchlistTable } from "../../components/Watchlist/WatchlistTable";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { useRouteQuery } from "../../routing/routeQueries";
@@ -26,6 +26,9 @@ export const WatchlistsPageQuery = graphql`
   query WatchlistsPageQuery {
     viewer {
       id
+      plan {
+        hasProAccess
+      }
       watchlistLimits {
         lists
         tickersPerList
@@ -65,6 +68,7 @@ export default function WatchlistsPage() {
       return next;
     });
   const { lists: maxLists, tickersPerList } = viewer.watchlistLimits;
+  const pro = viewer.plan.hasProAccess;
 
   return (
     <Container>
@@ -99,9 +103,15 @@ export default function WatchlistsPage() {
             <div>
               <EditWatchlist key={selected.id} list={selected} connectionId={viewer.watchlists.__id} onDeleted={() => select(null)} />
               <Suspense
-                fallback={<ResultsSkeleton label={`${selected.name}: figures`} status="Loading the list's figures…" headers={BASIC_COLUMNS.map((column) => column.shortLabel ?? column.label)} />}
+                fallback={
+                  <ResultsSkeleton
+                    label={`${selected.name}: figures`}
+                    status="Loading the list's figures…"
+                    headers={watchlistColumns(pro).map((column) => column.shortLabel ?? column.label)}
+                  />
+                }
               >
-                <WatchlistView list={selected} />
+                <WatchlistView list={selected} pro={pro} />
               </Suspense>
             </div>
           ) : (
@@ -324,26 +334,26 @@ function EditWatchlist({ list, connectionId, onDeleted }: { list: List; connecti
   );
 }
 
-/** The list's figures at the app's as-of day, asked for again whenever its tickers change. */
-function WatchlistView({ list }: { list: List }) {
+/** The list's figures at the app's as-of day, asked for again whenever its tickers change; the 13F changes only with Pro (Pro data). */
+function WatchlistView({ list, pro }: { list: List; pro: boolean }) {
   const { asOf } = useAsOf();
   const data = useLazyLoadQuery<WatchlistsPageViewQuery>(
     graphql`
-      query WatchlistsPageViewQuery($id: ID!, $asOf: String) {
+      query WatchlistsPageViewQuery($id: ID!, $asOf: String, $pro: Boolean!) {
         node(id: $id) {
           ... on Watchlist {
             view(asOf: $asOf) {
-              ...WatchlistTable_view
+              ...WatchlistTable_view @arguments(pro: $pro)
             }
           }
         }
       }
     `,
-    { id: list.id, asOf },
+    { id: list.id, asOf, pro },
     { fetchKey: list.tickers.join(","), fetchPolicy: "store-and-network" },
   );
   if (list.tickers.length === 0) return null;
-  return data.node?.view ? <WatchlistTable view={data.node.view} name={list.name} /> : null;
+  return data.node?.view ? <WatchlistTable view={data.node.view} name={list.name} pro={pro} /> : null;
 }
 
 const Layout = styled.div`
