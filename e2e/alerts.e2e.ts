@@ -5,10 +5,10 @@ import { baseUrl, launchBrowser, openPage, screenshot, signInAsBasic, signInAsNe
 
 /**
  * Alerts as a user would try them on a fresh machine (no SMTP: mail goes to the development outbox,
- * webhooks to the development inbox): a Basic user watches a watchlist by email; a Pro user adds a
- * signed webhook, reads its history, replays ten stored trading days and finds each firing once,
- * under the bell (live), in the notifications with its evidence, in the mail and at the webhook;
- * the same days again add nothing.
+ * webhooks to the development inbox): a Basic user watches a watchlist by email; a Pro user saves a
+ * screen on the screener, adds a signed webhook alert on a ticker entering it, reads its history,
+ * replays ten stored trading days and finds each firing once, under the bell (live), in the
+ * notifications with its evidence, in the mail and at the webhook inbox; the same days again add nothing.
  */
 
 let browser: Browser;
@@ -123,38 +123,60 @@ it("a Basic user watches a watchlist for 1 % moves by email (a daily digest)", a
   await close();
 }, 240_000);
 
-it("a Pro user's webhook alert: its history, a replay delivered once by mail and signed webhooks, the bell live", async () => {
+it("a Pro user's webhook alert on a saved screen: its history, a replay delivered once by mail and signed webhooks, the bell live", async () => {
   const { page, problems, close } = await openPage(browser);
   const email = `alerts-pro-${Date.now()}@example.com`;
-  const alertName = `Giants move 2 % ${Date.now()}`;
+  const screenName = "Giants above SMA 20";
+  const alertName = `Giant enters ${Date.now()}`;
   await signInAsNewProUser(page, email, "Pro Person");
-  await createWatchlist(page, "Two giants", ["AAPL", "MSFT"]);
+
+  // A screen saved on the screener: the five default tickers with SMA 5 above SMA 20 (at the app's day, 4 of them).
+  await page.goto(`${baseUrl}/screener`);
+  await page.getByRole("table").waitFor({ timeout: 45_000 });
+  const screenForm = page.getByRole("form", { name: "Basic screen parameters" });
+  await screenForm.getByLabel("Universe").selectOption("MANUAL");
+  expect(await screenForm.getByLabel("Tickers", { exact: true }).inputValue()).toBe("AAPL, MSFT, NVDA, JPM, AMZN");
+  await screenForm.getByRole("checkbox", { name: "SMA 5 above SMA 20" }).check();
+  await screenForm.getByRole("button", { name: "Run Screen" }).click();
+  const results = page.getByRole("region", { name: "Basic screen results", exact: true });
+  await results.getByTestId("results-summary").filter({ hasText: /^4 matches as of / }).waitFor({ timeout: 45_000 });
+  const saveForm = page.getByRole("form", { name: "Save the current screen" });
+  await saveForm.getByLabel("Name").fill(screenName);
+  await saveForm.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Screen Saved", { exact: true }).first().waitFor();
+
   await page.goto(`${baseUrl}/alerts`);
   await page.getByRole("link", { name: "Notifications, 0 unread" }).waitFor();
-
-  const form = await fillPriceMoveOnWatchlist(page, alertName, "2");
+  const form = page.getByRole("form", { name: "New alert" });
+  await form.getByRole("textbox", { name: "Name" }).fill(alertName);
+  await form.getByRole("radio", { name: "One of your saved screens" }).check();
+  await form.getByRole("combobox", { name: "Saved screen" }).selectOption({ label: `${screenName} (basic)` });
+  await form.getByRole("combobox", { name: "Condition" }).selectOption({ label: "A stock enters the screen" });
   // While filling the form: when it would have fired over the stored history.
   const preview = page.getByRole("region", { name: "History of the new alert", exact: true });
   await preview.waitFor({ timeout: 60_000 });
-  await preview.getByText(/It would (not )?have fired/).waitFor();
+  await preview.getByText(/It would (not )?have fired/).waitFor({ timeout: 60_000 });
   await form.getByRole("checkbox", { name: "Webhook" }).check();
   await form.getByRole("textbox", { name: "Webhook URL" }).fill(`${baseUrl}/dev/webhooks/e2e`);
   await form.getByRole("button", { name: "Create alert" }).click();
 
   const card = page.getByRole("region", { name: alertName, exact: true });
-  await card.getByText("Moves at least 2 % in a day, up or down").waitFor();
+  await card.getByText(`Enters saved screen “${screenName}”`, { exact: true }).waitFor();
+  await card.getByText(`saved screen “${screenName}”`, { exact: true }).waitFor();
   await card.getByText("In the app, email (immediately), webhook").waitFor();
   await card.getByText(`${baseUrl}/dev/webhooks/e2e`).waitFor();
+  await card.getByText("Not fired yet.").waitFor();
   await card.getByRole("button", { name: "Reveal" }).click();
   expect(await card.getByRole("button", { name: "Hide" }).getAttribute("aria-expanded")).toBe("true");
 
-  // Its history: each firing with the +5 and +21 trading-day returns against the universe.
+  // Its history: the screen run at each day of the period, each entry with the +5 and +21 trading-day returns against the universe.
   await card.getByRole("button", { name: "History" }).click();
   const history = page.getByRole("region", { name: `${alertName}: history`, exact: true });
   await history.waitFor({ timeout: 60_000 });
-  await history.getByText(/It would have fired \d+ times? over this period\./).waitFor();
+  await history.getByText(/It would have fired \d+ times? over this period\./).waitFor({ timeout: 60_000 });
   await history.getByRole("rowheader", { name: "+5 trading days" }).waitFor();
   await history.getByRole("rowheader", { name: "+21 trading days" }).waitFor();
+  await history.getByRole("cell", { name: new RegExp(`^[A-Z]+ entered your screen “${screenName}” on \\d{4}-\\d\\d-\\d\\d`) }).first().waitFor();
   await card.getByRole("button", { name: "Hide history" }).click();
 
   // Another tab of the same user, on another page: its bell listens (the user has an alert now).
@@ -164,22 +186,27 @@ it("a Pro user's webhook alert: its history, a replay delivered once by mail and
   await other.goto(`${baseUrl}/watchlists`);
   await other.getByRole("link", { name: "Notifications, 0 unread" }).waitFor();
 
-  // Ten stored trading days replayed: the bell counts up, in the other tab too, without a reload.
+  // Ten stored trading days (two weeks from 2020-03-31) replayed: AAPL enters the screen on 2020-04-08 and JPM
+  // on 2020-04-09 (their SMA 5 rises above their SMA 20). The bell counts up, in the other tab too, without a reload.
   const { firings } = await replay(page);
-  expect(firings).toBeGreaterThan(0);
-  // At most 20 (two tickers, ten days): every one fits the inbox and the outbox (50 each).
-  expect(firings).toBeLessThanOrEqual(20);
+  expect(firings).toBe(2);
+  const entries = [`AAPL entered your screen “${screenName}” on 2020-04-08`, `JPM entered your screen “${screenName}” on 2020-04-09`];
   await page.getByRole("link", { name: `Notifications, ${firings} unread` }).waitFor();
   await other.getByRole("link", { name: `Notifications, ${firings} unread` }).waitFor();
   expect(otherProblems).toEqual([]);
   await other.close();
+  // The alert's card lists them.
+  for (const entry of entries) await card.getByRole("list", { name: `${alertName}: recent firings` }).getByText(entry).waitFor();
 
-  // The notifications, with their evidence.
+  // The notifications, with their evidence: the screen's matches on the day before and on the day.
   const notifications = page.getByRole("list", { name: "Notifications, newest first" });
   await eventually(async () => (await notifications.getByRole("article").count()) === firings);
+  for (const entry of entries) await notifications.getByRole("article").filter({ hasText: entry }).getByText("replay", { exact: true }).waitFor();
   const first = notifications.getByRole("article").first();
-  await first.getByText("replay", { exact: true }).waitFor();
-  expect(await first.getByLabel("Evidence").textContent()).toMatch(/Value[\d,.]+ \(\d{4}-\d\d-\d\d\) → [\d,.]+ \(\d{4}-\d\d-\d\d\).*Source/);
+  expect(await first.getByLabel("Evidence", { exact: true }).textContent()).toMatch(/Source.*daily prices/);
+  await first.getByText("All evidence").click();
+  const allEvidence = (await first.getByRole("region", { name: /^All evidence of / }).textContent()) ?? "";
+  expect([allEvidence.includes('"inScreen": false'), allEvidence.includes('"inScreen": true')]).toEqual([true, true]);
 
   // Each firing once by mail and once at the webhook, signed with the alert's secret.
   const stored = await firingsOf(page);
@@ -195,6 +222,20 @@ it("a Pro user's webhook alert: its history, a replay delivered once by mail and
   expect(new Set(hooks.map((hook) => hook.body.firing.id)).size).toBe(firings);
   expect(new Set(hooks.map((hook) => hook.body.firing.summary))).toEqual(new Set(stored.map((firing) => firing.summary)));
   expect(hooks.every((hook) => hook.headers["tickerscope-delivery"] === hook.body.deliveryId && hook.body.firing.origin === "replay")).toBe(true);
+
+  // The development webhook inbox, as its page shows it: each entry once, signature valid, with its evidence.
+  const inbox = await page.context().newPage();
+  await inbox.goto(`${baseUrl}/dev/webhooks`);
+  await inbox.getByRole("heading", { name: "Development webhook inbox" }).waitFor();
+  for (const entry of entries) {
+    const received = inbox.getByRole("article").filter({ hasText: alertName }).filter({ hasText: entry });
+    expect(await received.count()).toBe(1);
+    const text = (await received.textContent()) ?? "";
+    expect(text).toMatch(/answered 200[\s\S]*signature valid/);
+    // The evidence: out of the screen the trading day before, in it on the day.
+    expect([text.includes('"inScreen": false'), text.includes('"inScreen": true')]).toEqual([true, true]);
+  }
+  await inbox.close();
 
   // The delivery status per channel, once the page asks again.
   await page.getByRole("button", { name: "Refresh" }).click();

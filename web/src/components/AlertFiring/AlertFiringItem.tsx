@@ -99,7 +99,10 @@ export function AlertFiringItem({ firing: firingRef }: { firing: AlertFiringItem
       </Evidence>
       <AllEvidence>
         <summary>All evidence</summary>
-        <pre>{prettyJson(firing.evidenceJson)}</pre>
+        {/* It scrolls past 16rem: focusable, so the keyboard scrolls it too. */}
+        <pre tabIndex={0} role="region" aria-label={`All evidence of ${firing.ticker} on ${firing.day} (scrolls)`}>
+          {prettyJson(firing.evidenceJson)}
+        </pre>
       </AllEvidence>
       {firing.deliveries.length > 0 ? (
         <Deliveries aria-label="Deliveries">

@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { NavLink, useLocation } from "react-router-dom";
 import styled, { css } from "styled-components";
+import { MenuContent } from "../ui/Menu";
 import { isCurrentPage, isNavGroup, MAIN_NAV, START_TRIAL_PAGE, type NavGroup, type NavPage } from "./navigation";
 import { ProMark } from "./ProMark";
 
@@ -50,9 +51,9 @@ function GroupMenu({ group, pathname, showProMarks }: { group: NavGroup; pathnam
         </GroupButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <MenuContent align="start" sideOffset={6} collisionPadding={8}>
+        <NavMenuContent align="start" sideOffset={6} collisionPadding={8}>
           <PageItems pages={pagesFor(group, showProMarks)} showProMarks={showProMarks} />
-        </MenuContent>
+        </NavMenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
@@ -69,7 +70,7 @@ export function PhoneNav({ showProMarks }: NavAudience) {
           </MenuButton>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <MenuContent align="end" sideOffset={8} collisionPadding={8}>
+          <NavMenuContent align="end" sideOffset={8} collisionPadding={8}>
             {MAIN_NAV.map((entry) =>
               isNavGroup(entry) ? (
                 <DropdownMenu.Group key={entry.label}>
@@ -80,7 +81,7 @@ export function PhoneNav({ showProMarks }: NavAudience) {
                 <PageItems key={entry.to} pages={[entry]} showProMarks={showProMarks} />
               ),
             )}
-          </MenuContent>
+          </NavMenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
     </PhoneOnly>
@@ -187,18 +188,10 @@ const Chevron = styled.span`
   font-size: 0.75em;
 `;
 
-const MenuContent = styled(DropdownMenu.Content)`
-  z-index: 60;
-  min-width: 220px;
-  max-width: min(320px, calc(100vw - 16px));
+/** The phone menu holds every section: it scrolls within the room below its button. */
+const NavMenuContent = styled(MenuContent)`
   max-height: var(--radix-dropdown-menu-content-available-height);
   overflow-y: auto;
-  padding: 6px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.colors.shadow};
 `;
 
 const GroupLabel = styled(DropdownMenu.Label)`

@@ -5,7 +5,7 @@ import { Tooltip } from "../Tooltip/Tooltip";
 import { VisuallyHidden } from "../ui/Layout";
 import { nextSort, type ResultColumn, type ResultRow, type SortState } from "./resultColumns";
 import { resultsTableFrame, resultsTableText } from "./resultsStyles";
-import { TickerCell } from "./TickerCell";
+import { ROW_ACTION_WIDTH, TickerCell } from "./TickerCell";
 
 /** Every row has this fixed height, so the virtualiser knows where each one sits without measuring. */
 export const ROW_HEIGHT = 48;
@@ -53,7 +53,9 @@ export function SortableResultsTable<Row extends ResultRow, Key extends string>(
   const items = virtualizer.getVirtualItems();
   const padTop = items.length > 0 ? items[0].start : 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
+  // The ticker column is widened for a row action, so the company name keeps its room.
+  const widthOf = (index: number) => columns[index].width + (index === 0 && rowAction ? ROW_ACTION_WIDTH : 0);
+  const tableWidth = columns.reduce((sum, _column, index) => sum + widthOf(index), 0);
   const sortColumn = columns.find((column) => column.key === sort.key);
 
   return (
@@ -61,8 +63,8 @@ export function SortableResultsTable<Row extends ResultRow, Key extends string>(
       <ScrollArea ref={scrollRef} tabIndex={0} role="region" aria-label={`${label} (scrolls)`}>
         <Table aria-rowcount={rows.length + 1} style={{ width: "100%", minWidth: tableWidth }}>
           <colgroup>
-            {columns.map((column) => (
-              <col key={column.key} style={{ width: column.width }} />
+            {columns.map((column, index) => (
+              <col key={column.key} style={{ width: widthOf(index) }} />
             ))}
           </colgroup>
           <thead>

@@ -24,9 +24,13 @@ export function StockLink({ ticker, className }: { ticker: string; className?: s
   );
 }
 
+/** How much wider a ticker column is made for a row action (the compact button and its gap). */
+export const ROW_ACTION_WIDTH = 28;
+
 /**
  * A row header cell: the ticker linking to its detail page and the company name under it; a row's
- * action (a small button) goes at the end of the name's line, so the ticker keeps the cell's width.
+ * action (a small button) goes at the end of the ticker's line, so the name keeps the cell's whole
+ * width (the table widens the column by ROW_ACTION_WIDTH for it).
  */
 export function TickerCell({ ticker, name, action }: { ticker: string; name: string | null | undefined; action?: ReactNode }) {
   const names = (
@@ -70,15 +74,15 @@ const CompanyName = styled.span`
   line-height: 1.3;
 `;
 
-/** Ticker across the top; the company name and the action share the line under it. */
+/** The ticker and the action share the top line; the company name has the whole line under them. */
 const WithAction = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
-  grid-template-areas: "ticker ticker" "name action";
+  grid-template-areas: "ticker action" "name name";
   align-items: center;
-  column-gap: 2px;
-  ${BlockLink} { grid-area: ticker; }
-  ${CompanyName} { grid-area: name; }
+  column-gap: 4px;
+  ${BlockLink} { grid-area: ticker; overflow: hidden; text-overflow: ellipsis; }
+  ${CompanyName} { grid-area: name; max-width: none; }
 `;
 
 const ActionSlot = styled.div`

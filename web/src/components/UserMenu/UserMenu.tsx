@@ -7,6 +7,7 @@ import { navigation } from "../../api/rest";
 import { PRO_PAGES } from "../Header/navigation";
 import { CrownIcon, SettingsIcon, SignOutIcon, UserIcon } from "../Icons/Icons";
 import { useProAccess } from "../ProFeatureOverlay/useProAccess";
+import { MenuContent, MenuSeparator } from "../ui/Menu";
 import type { UserMenu_viewer$key } from "./__generated__/UserMenu_viewer.graphql";
 
 export const LOGOUT_PATH = "/api/logout";
@@ -46,14 +47,14 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
         </AvatarButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <Content align="end" sideOffset={8} collisionPadding={8}>
+        <MenuContent align="end" sideOffset={8} collisionPadding={8}>
           <DropdownMenu.Label asChild>
             <Identity>
               <strong>{name}</strong>
               {name !== user.email ? <span>{user.email}</span> : null}
             </Identity>
           </DropdownMenu.Label>
-          <Separator />
+          <MenuSeparator />
           <DropdownMenu.Item asChild>
             <ItemLink to="/account">
               <SettingsIcon size={16} /> Account
@@ -61,7 +62,7 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
           </DropdownMenu.Item>
           {hasProAccess ? (
             <>
-              <Separator />
+              <MenuSeparator />
               <DropdownMenu.Group>
                 <DropdownMenu.Label asChild>
                   <GroupLabel>Your Pro features</GroupLabel>
@@ -74,7 +75,7 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
                   </DropdownMenu.Item>
                 ))}
               </DropdownMenu.Group>
-              <Separator />
+              <MenuSeparator />
             </>
           ) : null}
           <DropdownMenu.Item asChild onSelect={() => navigation.assign(LOGOUT_PATH)}>
@@ -82,7 +83,7 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
               <SignOutIcon size={16} /> Sign Out
             </ItemButton>
           </DropdownMenu.Item>
-        </Content>
+        </MenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
@@ -120,18 +121,6 @@ const AvatarImage = styled.img`
   object-fit: cover;
 `;
 
-const Content = styled(DropdownMenu.Content)`
-  z-index: 60;
-  min-width: 220px;
-  max-width: min(320px, calc(100vw - 16px));
-  padding: 6px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.colors.shadow};
-`;
-
 const Identity = styled.div`
   display: grid;
   gap: 2px;
@@ -145,12 +134,6 @@ const GroupLabel = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: 700;
-`;
-
-const Separator = styled(DropdownMenu.Separator)`
-  height: 1px;
-  margin: 4px 0;
-  background: ${({ theme }) => theme.colors.border};
 `;
 
 const item = css`

@@ -4,6 +4,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import styled from "styled-components";
 import { ErrorBoundary } from "../ErrorBoundary/ErrorBoundary";
 import { CheckIcon, PlusIcon } from "../Icons/Icons";
+import { MenuContent, MenuSeparator } from "../ui/Menu";
 import { newListName, useAddToWatchlist } from "./useAddToWatchlist";
 import type { AddToWatchlistMenuQuery } from "./__generated__/AddToWatchlistMenuQuery.graphql";
 
@@ -98,7 +99,7 @@ function WatchlistChoices({ ticker, onSettled }: { ticker: string; onSettled: ()
           </Item>
         );
       })}
-      {lists.length > 0 ? <Separator /> : null}
+      {lists.length > 0 ? <MenuSeparator /> : null}
       <Item
         disabled={isPending}
         onSelect={(event) => choose(event, () => addToNewList(newListName(lists.map((list) => list.name)), ticker, onSettled))}
@@ -127,16 +128,10 @@ const Trigger = styled.button<{ $compact: boolean }>`
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 1px; }
 `;
 
-const Content = styled(DropdownMenu.Content)`
-  z-index: 60;
+/** A little narrower than the header's menus. */
+const Content = styled(MenuContent)`
   min-width: 200px;
   max-width: min(300px, calc(100vw - 16px));
-  padding: 6px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.colors.shadow};
 `;
 
 const Label = styled(DropdownMenu.Label)`
@@ -176,12 +171,6 @@ const Held = styled.span`
   flex: none;
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.success};
-`;
-
-const Separator = styled(DropdownMenu.Separator)`
-  height: 1px;
-  margin: 4px 0;
-  background: ${({ theme }) => theme.colors.border};
 `;
 
 const Note = styled.p`
