@@ -27,7 +27,13 @@ import { firstAttemptAt, wakeAlertDeliveries } from "./delivery/dispatcher";
 export type EvaluationDeps = ScreenDeps & Pick<AppDeps, "db" | "logger" | "config" | "alertEvents">;
 
 /** A data event to evaluate: live (a pass changed the data) or a replayed day (one user's alerts, or every user's). */
-export type AlertEvent = Omit<DataEvent, "day"> & { day: string; origin: "live" | "replay"; userId?: string };
+/**
+ * `replay`: the replay run it belongs to. Each run evaluates its days afresh (an alert made since an
+ * earlier replay of the same days fires there too; what fired before is not stored again), and its
+ * deliveries wait until `replay.deliverAt`, which the run brings forward when it ends so that a
+ * digest lists the whole replay in one mail.
+ */
+export type AlertEvent = Omit<DataEvent, "day"> & { day: string; origin: "live" | "replay"; userId?: string; replay?: { id: string; deliverAt: Date } };
 
 export type EvaluationResult = {
   eventKey: string;
@@ -45,7 +51,7 @@ type Found = { alert: WatchedAlert; firing: FoundFiring; source: string };
 /** The event's key: what it is, its day, whose alerts and which tickers (hashed). */
 export function eventKeyOf(event: AlertEvent): string {
   const tickers = event.tickers ? createHash("sha256").update([...event.tickers].sort().join(",")).digest("hex").slice(0, 16) : "all";
-  return [event.origin, event.kind, event.day, event.userId ?? "all", tickers].join(":");
+  return [event.origin, ...(event.replay ? [event.replay.id] : []), event.kind, event.day, event.userId ?? "all", tickers].join(":");
 }
 
 /** Facts read for one evaluation, kept for the next when several run in a row (a replay's days and kinds). */
@@ -86,7 +92,7 @@ export async function evaluateAlerts(
   if (stored === null) return done(active.length, 0, true);
   if (stored.length > 0) {
     deps.alertEvents.publish("alerts:fired", stored);
-    wakeAlertDeliveries();
+    if (!event.replay) wakeAlertDeliveries();
   }
   return done(active.length, stored.length);
 }
@@ -194,8 +200,8 @@ async function storeFirings(
         return channels.map((channel) => ({
           firingId: firing.id,
           channel,
-          // A replayed day's mail goes out now: the replay stands for days already past.
-          nextAttemptAt: event.origin === "replay" ? now : firstAttemptAt(alert, channel as "email" | "webhook", now, deps.config.alerts.digestHourUtc),
+          // A replayed day's mail goes out when the replay ends: it stands for days already past.
+          nextAttemptAt: event.replay?.deliverAt ?? firstAttemptAt(alert, channel as "email" | "webhook", now, deps.config.alerts.digestHourUtc),
         }));
       });
       for (let start = 0; start < deliveries.length; start += CHUNK) {

@@ -1,16 +1,21 @@
 // Replay: steps the as-of day forward through the stored history and evaluates the alerts each day
 // would have triggered, as if the day's data had just arrived, so a new user can see every channel
-// deliver offline. Replayed firings are stored (origin "replay") and delivered like live ones; a fact
-// fires once, so replaying the same days again stores nothing new.
+// deliver offline. Replayed firings are stored (origin "replay") and delivered like live ones, once
+// the replay ends (a digest lists the whole replay in one mail); a fact fires once, so replaying the
+// same days again stores nothing new, but fires an alert made since.
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { parseInput } from "../errors/validation";
 import { storedPriceRange } from "../market-data/as-of";
 import { AppError } from "../errors/app-error";
 import { DATA_EVENT_KINDS } from "./alert-conditions";
 import { evaluateAlerts, type EvaluationDeps } from "./alert-evaluation";
+import { wakeAlertDeliveries } from "./delivery/dispatcher";
 import { previousTradingDay, tradingDaysFrom } from "./alert-facts";
 
 export const REPLAY_DAYS = { min: 1, max: 30 } as const;
+/** The longest a replay's deliveries wait for it to end. */
+export const REPLAY_DELIVERY_HOLD_MS = 10 * 60_000;
 
 const replaySchema = z.object({
   from: z.string({ error: "from must be a date (YYYY-MM-DD)" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "from must be a date (YYYY-MM-DD)" }),
@@ -57,12 +62,14 @@ export async function replayAlerts(deps: EvaluationDeps, input: { from: unknown;
   // The replayed days' indicators stay in memory for the whole replay, and each day's facts are read once.
   const release = deps.technicals.hold(before ? [before, ...replayed] : replayed);
   const memo = new Map<string, Promise<unknown>>();
+  // Its deliveries wait for its end (or, should the process stop first, REPLAY_DELIVERY_HOLD_MS).
+  const replay = { id: randomUUID(), deliverAt: new Date(Date.now() + REPLAY_DELIVERY_HOLD_MS) };
   try {
     const result: ReplayResult = { days: [], firings: 0, ms: 0 };
     for (const day of replayed) {
       let firings = 0;
       for (const kind of DATA_EVENT_KINDS) {
-        firings += (await evaluateAlerts(deps, { kind, day, tickers: null, origin: "replay", userId: input.userId }, { memo })).firings;
+        firings += (await evaluateAlerts(deps, { kind, day, tickers: null, origin: "replay", userId: input.userId, replay }, { memo })).firings;
       }
       result.days.push({ day, firings });
       result.firings += firings;
@@ -70,6 +77,8 @@ export async function replayAlerts(deps: EvaluationDeps, input: { from: unknown;
     result.ms = Math.round(performance.now() - started);
     return result;
   } finally {
+    await deps.db.prisma.alertDelivery.updateMany({ where: { status: "pending", nextAttemptAt: replay.deliverAt }, data: { nextAttemptAt: new Date() } });
+    wakeAlertDeliveries();
     release();
     replaying.delete(who);
   }

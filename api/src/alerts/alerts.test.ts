@@ -240,6 +240,16 @@ describe("replaying the stored history", () => {
     await deliverDueAlerts(test.deps);
     expect(receiver.requests.filter((received) => received.path === "/screen")).toHaveLength(proFirings);
 
+    // An alert made since fires on those days when they are replayed again, and its digest lists the whole replay in one mail.
+    const digest = { name: "KO moves", condition: "PRICE_MOVE", params: { direction: "either", percent: 0.5 }, ticker: "KO", channels: ["EMAIL"], emailMode: "DIGEST" };
+    expect((await graphql(create, { input: digest }, pro)).errors).toBeUndefined();
+    const again = (await graphql(replay, { from, days: 20 }, pro)).data!.replayAlerts as { firings: number; days: { firings: number }[] };
+    expect(again.days.filter((day) => day.firings > 0).length).toBeGreaterThan(1);
+    await deliverDueAlerts(test.deps);
+    const digestMails = test.deps.mailer.outbox().filter((mail) => mail.to === proUser.email && mail.subject.startsWith("Tickerscope alerts:"));
+    expect(digestMails).toHaveLength(1);
+    expect(digestMails[0].text).toContain(`fired ${again.firings} times`);
+
     const badReplay = await graphql(replay, { from: "1990-01-02", days: 99 }, basic);
     expect(fieldsOf(badReplay)).toEqual(["days"]);
   }, 180_000);
