@@ -207,10 +207,10 @@ function finished(bars: BarHistory, found: FoundFiring[], shape: { from: string 
 }
 
 /**
- * A Pro screen's history covers this many trading days up to the last stored one: each day needs
- * that day's AI scores, earnings predictions and 13F holdings, about 100 ms a day.
+ * A Pro screen's history covers this many trading days (about a year) up to the last stored one:
+ * each day needs that day's AI scores, earnings predictions and 13F holdings (some 13 ms a day).
  */
-export const PRO_SCREEN_HISTORY_DAYS = 60;
+export const PRO_SCREEN_HISTORY_DAYS = 250;
 
 /**
  * A saved screen's entries or exits: the screen run, by its own kind and filters, at every stored

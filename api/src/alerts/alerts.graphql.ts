@@ -229,6 +229,12 @@ const AlertHistoryRef = builder.objectRef<HistoryShape>("AlertHistory").implemen
 
 /** What a history costs: the daily indicators of every ticker a Pro watchlist can hold, over the stored period. */
 const HISTORY_COST = 10;
+/**
+ * What a saved screen's history costs: the screen run at each of some 2,000 stored days, 4–8 s of
+ * CPU over the S&P 500, about fifty S&P 500 screens (4 points each). A saved alert's history may
+ * be one (its field cannot know beforehand), so it is priced so too.
+ */
+const SCREEN_HISTORY_COST = 200;
 
 builder.node(AlertFiring, {
   description: "One time an alert fired: once per alert, ticker and fact, with the evidence. Only its owner can read it.",
@@ -287,8 +293,8 @@ builder.node(Alert, {
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     history: t.field({
       type: AlertHistoryRef,
-      description: "When it would have fired over the stored history, with what followed.",
-      complexity: { field: HISTORY_COST, multiplier: 1 },
+      description: `When it would have fired over the stored history, with what followed. Costs ${SCREEN_HISTORY_COST} API points (a saved screen's history runs the screen at every stored day).`,
+      complexity: { field: SCREEN_HISTORY_COST, multiplier: 1 },
       resolve: async (alert, _args, context) =>
         alertHistory(context, {
           condition: alert.condition as never,
@@ -348,12 +354,16 @@ builder.objectFields(ViewerRef, (t) => ({
   alertLimits: t.field({ type: AlertLimits, resolve: (_user, _args, context) => alertLimitsOf(context.viewer!) }),
 }));
 
+/** Whether an alert input watches a saved screen (its history then runs the screen at every stored day). */
+const watchesScreen = (input: { savedScreenId?: unknown; condition?: unknown } | null | undefined) =>
+  Boolean(input?.savedScreenId) || /^screen_/i.test(String(input?.condition));
+
 builder.queryField("alertHistoryPreview", (t) =>
   t.field({
     type: AlertHistoryRef,
-    description: "The history of an alert not saved yet (checked as createAlert checks it): what the form shows while you edit.",
+    description: `The history of an alert not saved yet (checked as createAlert checks it): what the form shows while you edit. Costs ${HISTORY_COST} API points, ${SCREEN_HISTORY_COST} for a saved screen's.`,
     authScopes: { signedIn: true },
-    complexity: { field: HISTORY_COST, multiplier: 1 },
+    complexity: (args) => ({ field: watchesScreen(args.input) ? SCREEN_HISTORY_COST : HISTORY_COST, multiplier: 1 }),
     args: { input: t.arg({ type: CreateAlertInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const checked = await checkAlertInput(context, serviceInput(input as AlertArgsInput));

@@ -342,6 +342,24 @@ describe("an alert's history", () => {
     expect(replayed.map((firing) => key({ ticker: firing.ticker, day: firing.day.toISOString().slice(0, 10) })).sort()).toEqual(inReplay.map(key).sort());
   }, 120_000);
 
+  it("prices a saved screen's history for the API as the screens it runs", async () => {
+    const user = await createUser(db, { pro: true });
+    const agent = await signedInAgent(test.app, db, user);
+    const key = await graphql(`mutation { createApiKey(input: { name: "histories" }) { secret } }`, {}, agent);
+    const secret = (key.data!.createApiKey as { secret: string }).secret;
+    const screen = await saveScreen({ db, viewer: { user, authMethod: "session" } }, { name: "Priced", kind: "basic", request: { universe: "manual", tickers: ["AAPL"] } });
+    const preview = `query($input: CreateAlertInput!) { alertHistoryPreview(input: $input) { total } }`;
+    const pointsFor = async (input: Record<string, unknown>) => {
+      const response = await request(test.app).post("/graphql").set("authorization", `Bearer ${secret}`).send({ query: preview, variables: { input } });
+      expect(response.body.errors).toBeUndefined();
+      return Number(response.headers["x-ratelimit-used"]);
+    };
+    const afterPrice = await pointsFor({ name: "Moves", condition: "PRICE_MOVE", params: { direction: "either", percent: 3 }, ticker: "AAPL" });
+    const afterScreen = await pointsFor({ name: "Enters", condition: "SCREEN_ENTER", savedScreenId: Buffer.from(`SavedScreen:${screen.id}`).toString("base64") });
+    expect(afterPrice).toBeLessThan(20);
+    expect(afterScreen - afterPrice).toBeGreaterThanOrEqual(200);
+  });
+
   it("finds an earnings alert's days from the calendar at each day, as a replay of those days does", async () => {
     const user = await createUser(db);
     const agent = await signedInAgent(test.app, db, user);

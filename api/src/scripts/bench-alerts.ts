@@ -9,8 +9,9 @@
 //  4. Fact to in-app delivery: the same events announced on instance A's data events, timed until
 //     the firings arrive on instance B's alert event bus (in-process on PGlite; over Redis between
 //     two instances with --redis-url).
-//  5. An alert's history over the whole stored period: one ticker, and a 500-ticker watchlist; and
-//     a saved S&P 500 screen's entries over its 20-day window.
+//  5. An alert's history over the whole stored period: one ticker; a 500-ticker watchlist's price
+//     moves, sentiment crossings and reports due; a saved S&P 500 screen's entries (first of the
+//     data version, then again), and a Pro one's over its last 250 days.
 // Progress on stderr; the report (tables, then one JSON line) on stdout.
 import { benchEnvironment, describeDatabase, log, ms, percentileCells, percentileColumns, percentiles, printReport, runBench, timed } from "../bench/harness";
 import fs from "node:fs";
@@ -136,8 +137,14 @@ async function main() {
     log("histories...");
     const [oneTicker, oneTickerMs] = await timed(() => alertHistory(a, { condition: "sma_cross", params: { fast: 5, slow: 20, direction: "above" }, tickers: ["AAPL"] }));
     const [watchlist, watchlistMs] = await timed(() => alertHistory(a, { condition: "price_move", params: { direction: "either", percent: 3 }, tickers: members.slice(0, 500) }));
+    const [sentiment, sentimentMs] = await timed(() => alertHistory(a, { condition: "sentiment_cross", params: { direction: "above", level: 0.2 }, tickers: members.slice(0, 500) }));
+    const [earnings, earningsMs] = await timed(() => alertHistory(a, { condition: "earnings_within", params: { days: 7 }, tickers: members.slice(0, 500) }));
     const screen = await db.prisma.savedScreen.create({ data: { userId: users[0].id, name: "S&P 500, RSI 60+", kind: "basic", request: { universe: "sp500", minRsi: 60 } } });
+    // The first history of a data version also computes every ticker's indicator series (kept while histories ask).
     const [screenEntries, screenMs] = await timed(() => alertHistory(a, { condition: "screen_enter", params: {}, tickers: [], screen }));
+    const [, screenAgainMs] = await timed(() => alertHistory(a, { condition: "screen_enter", params: {}, tickers: [], screen }));
+    const proScreen = await db.prisma.savedScreen.create({ data: { userId: users[0].id, name: "Pro: S&P 500, RSI 60+", kind: "pro", request: { universe: "sp500", minRsi: 60 } } });
+    const [proEntries, proMs] = await timed(() => alertHistory(a, { condition: "screen_enter", params: {}, tickers: [], screen: proScreen }));
 
     const evaluation = percentiles(evaluations.map((row) => row.ms));
     const delivery = percentiles(latencies);
@@ -164,16 +171,20 @@ async function main() {
           rows: [
             ["SMA 5 crosses above SMA 20, AAPL", oneTicker.firings.length, ms(oneTickerMs, 0)],
             ["daily move of 3 %, a 500-ticker watchlist", watchlist.firings.length, ms(watchlistMs, 0)],
-            [`enters a saved S&P 500 screen (RSI 60+), ${screenEntries.from} → ${screenEntries.to}`, screenEntries.firings.length, ms(screenMs, 0)],
+            ["7-day sentiment rises above 0.2, a 500-ticker watchlist", sentiment.firings.length, ms(sentimentMs, 0)],
+            ["a report within 7 days, a 500-ticker watchlist", earnings.firings.length, ms(earningsMs, 0)],
+            [`enters a saved S&P 500 screen (RSI 60+), ${screenEntries.from} → ${screenEntries.to}: first of the data version`, screenEntries.firings.length, ms(screenMs, 0)],
+            ["the same, asked again", screenEntries.firings.length, ms(screenAgainMs, 0)],
+            [`enters a saved Pro S&P 500 screen (RSI 60+), its last 250 days (${proEntries.from} → ${proEntries.to})`, proEntries.firings.length, ms(proMs, 0)],
           ],
         },
       ],
       notes: [
         `Bundled snapshot: ${prices.rows.toLocaleString("en-US")} bars of ${prices.tickers} tickers. The first day's evaluation also computes that day's and the day before's indicators for every ticker (past days, then kept in memory).`,
         `The evaluation job's catch-up at start (every kind of event at the latest day, every ticker): ${ms(catchUpMs, 0)} ms.`,
-        "A saved screen's history runs the screen at each of the 20 trading days ending 21 before the last stored one (not the whole period).",
+        "A saved screen's history runs the screen at every stored day on indicator series computed once per data version (market-data/technicals-series.ts); a Pro screen's covers its last 250 days.",
       ],
-      results: { alerts: alerts.length, users: USERS, evaluation, factToInApp: delivery, evaluations, history: { oneTickerMs, watchlistMs, screenMs } },
+      results: { alerts: alerts.length, users: USERS, evaluation, factToInApp: delivery, evaluations, history: { oneTickerMs, watchlistMs, sentimentMs, earningsMs, screenMs, screenAgainMs, proMs } },
     });
   } finally {
     for (const deps of new Set([a, b])) {
