@@ -3,6 +3,8 @@ import styled, { css } from "styled-components";
 /** A label, its control and any message under it. */
 export const Field = styled.div`
   display: grid;
+  /* One column no wider than the form: a wide control (a file input's ~300 px) wraps instead of widening it. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 6px;
   min-width: 0;
   label { font-weight: 600; font-size: ${({ theme }) => theme.fontSizes.sm}; }

@@ -186,7 +186,7 @@ function CreateWatchlist({ connectionId, onCreated }: { connectionId: string; on
         <TextInput id={`${id}-tickers`} value={tickers} placeholder="KO, PEP, JNJ" autoComplete="off" onChange={(event) => setTickers(event.target.value)} />
         <FieldHint>
           <label htmlFor={`${id}-file`}>Or from a CSV file: </label>
-          <input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event.target.files?.[0])} />
+          <FileInput id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event.target.files?.[0])} />
         </FieldHint>
       </Field>
       {problem ? (
@@ -364,6 +364,11 @@ const Layout = styled.div`
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
   }
+`;
+
+/** Narrows with the sidebar, whose cards are narrower than a file input's own ~300 px. */
+const FileInput = styled.input`
+  max-width: 100%;
 `;
 
 const ListPicker = styled.ul`
