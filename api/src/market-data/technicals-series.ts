@@ -11,7 +11,7 @@
 // before the day asked for, the series' every day): no screen keeps such a ticker. The figures are kept
 // as columns (NaN for unknown), about 60 bytes a bar, while histories ask for them, and dropped
 // FORGET_AFTER_MS after the last.
-import { rsiPeriod, betaAt, derivedFigures, latestRsi, loadIndicatorLibrary, returnBars, rsiSeries, smaSeries, trailingMeanAt, type Momentum, type TechnicalSnapshot } from "./technicals";
+import { rsiPeriod, betaAt, derivedFigures, latestRsi, loadIndicatorLibrary, returnBars, rsiSeries, smaSeries, trailingMeanAt, type IndicatorLibrary, type MarketReturns, type Momentum, type TechnicalSnapshot } from "./technicals";
 import {
   indicatorWindowDays,
   lastIndexOnOrBefore,
@@ -41,9 +41,10 @@ type TickerSeries = {
   windowStart: Int32Array;
   /** Each bar's window's latest SMA 5 / SMA 20 cross up (−1: none in it). */
   lastCrossUp: Int32Array;
-  /** For each stored trading day, the ticker's latest bar on or before it (−1: none yet). */
-  barOfDay: Int32Array;
 };
+
+/** A stored ticker: for each stored trading day its latest bar on or before it (−1: none yet), and its series once a day's row is asked for. */
+type StoredTicker = { ticker: string; bars: TickerBars; barOfDay: Int32Array; series?: TickerSeries };
 
 export type TechnicalsSeries = {
   /** What technicalsStore.asOf(day) answers, from the series (see the file's opening comment). */
@@ -62,7 +63,7 @@ export const FORGET_AFTER_MS = 5 * 60_000;
 
 let kept: { history: BarHistory; series: Promise<TechnicalsSeries>; forget?: NodeJS.Timeout } | undefined;
 
-/** The series of every stored ticker (a few seconds over the bundled 1.1 M bars), for the current bars. */
+/** The series of the current bars: each ticker's computed when first read (a few seconds for all of the bundled 1.1 M bars). */
 export function technicalsSeries(history: BarHistory): Promise<TechnicalsSeries> {
   if (kept?.history !== history) {
     if (kept) clearTimeout(kept.forget);
@@ -93,74 +94,23 @@ async function computeSeries(history: BarHistory): Promise<TechnicalsSeries> {
   // A date's market return is the same in every window holding the date and the bar before.
   const market = await marketReturns(wholeSeries);
   const { tradingDays } = history;
-  const tickers: TickerSeries[] = [];
+  const stored = new Map<string, StoredTicker>();
   for (const [ticker, bars] of history.byTicker) {
-    const { dates, closes, volumes } = bars;
-    const length = dates.length;
-    const [fullSma5, fullSma20, fullSma50] = [5, 20, 50].map((period) => smaSeries(closes, period, library));
-    const fullRsi = rsiSeries(closes, rsiPeriod, library);
-    const firstRsi = fullRsi.findIndex((value) => value !== null);
-    const rsiWarmUp = firstRsi < 0 ? Infinity : firstRsi + 1;
-    const series: TickerSeries = {
-      ticker,
-      bars,
-      sma5: new Float64Array(length),
-      sma20: new Float64Array(length),
-      sma50: new Float64Array(length),
-      rsi14: new Float64Array(length),
-      avgVolume20: new Float64Array(length),
-      beta60: new Float64Array(length),
-      maSpreadPct: new Float64Array(length),
-      technicalScore: new Float64Array(length),
-      momentum: new Uint8Array(length),
-      windowStart: new Int32Array(length),
-      lastCrossUp: new Int32Array(length),
-      barOfDay: new Int32Array(tradingDays.length),
-    };
-    const dayNumbers = dates.map((date) => Date.parse(date) / 86_400_000);
-    let start = 0;
-    let cross = -1;
-    for (let index = 0; index < length; index++) {
-      // The window holds the bars after the day `indicatorWindowDays` calendar days before this one.
-      while (dayNumbers[start] <= dayNumbers[index] - indicatorWindowDays) start++;
-      series.windowStart[index] = start;
-      const count = index - start + 1;
-      // An average or RSI is known where the window alone holds enough bars for it.
-      const sma5 = count >= 5 ? fullSma5[index] : null;
-      const sma20 = count >= 20 ? fullSma20[index] : null;
-      const sma50 = count >= 50 ? fullSma50[index] : null;
-      const rsi14 = count < rsiWarmUp ? null : start === 0 || count >= RSI_SETTLED_BARS ? fullRsi[index] : latestRsi(closes.slice(start, index + 1), rsiPeriod, library);
-      const avgVolume20 = count >= 20 ? trailingMeanAt(volumes, index, 20) : null;
-      const derived = derivedFigures({ close: closes[index], volume: volumes[index], sma5, sma20, sma50, rsi14, avgVolume20 });
-      series.sma5[index] = orNaN(sma5);
-      series.sma20[index] = orNaN(sma20);
-      series.sma50[index] = orNaN(sma50);
-      series.rsi14[index] = orNaN(rsi14);
-      series.avgVolume20[index] = orNaN(avgVolume20);
-      series.beta60[index] = orNaN(market ? betaAt(bars, index, market, start) : null);
-      series.maSpreadPct[index] = orNaN(derived.maSpreadPct);
-      series.technicalScore[index] = derived.technicalScore;
-      series.momentum[index] = MOMENTA.indexOf(derived.momentum);
-      const [fast, slow, fastBefore, slowBefore] = [fullSma5[index], fullSma20[index], fullSma5[index - 1], fullSma20[index - 1]];
-      if (fast !== null && slow !== null && fastBefore != null && slowBefore != null && fast > slow && fastBefore <= slowBefore) cross = index;
-      // The window's scan for a cross stops where its SMA 20 is not yet known (its first 19 bars).
-      series.lastCrossUp[index] = cross >= start + 20 ? cross : -1;
-    }
+    const barOfDay = new Int32Array(tradingDays.length);
     for (let day = 0, bar = -1; day < tradingDays.length; day++) {
-      while (bar + 1 < length && dates[bar + 1] <= tradingDays[day]) bar++;
-      series.barOfDay[day] = bar;
+      while (bar + 1 < bars.dates.length && bars.dates[bar + 1] <= tradingDays[day]) bar++;
+      barOfDay[day] = bar;
     }
-    tickers.push(series);
+    stored.set(ticker, { ticker, bars, barOfDay });
   }
   const betaProxy = market?.name ?? null;
-  const byTicker = new Map(tickers.map((series) => [series.ticker, series]));
   return {
     snapshotAt(day) {
       const dayIndex = lastIndexOnOrBefore(tradingDays, day);
       const latestSources: string[] = [];
-      for (const series of tickers) {
-        const index = dayIndex < 0 ? -1 : series.barOfDay[dayIndex];
-        if (index >= 0) latestSources.push(series.bars.sources[index]);
+      for (const { bars, barOfDay } of stored.values()) {
+        const index = dayIndex < 0 ? -1 : barOfDay[dayIndex];
+        if (index >= 0) latestSources.push(bars.sources[index]);
       }
       return {
         // The latest bar of any ticker on or before the day: the trading day itself.
@@ -168,13 +118,71 @@ async function computeSeries(history: BarHistory): Promise<TechnicalsSeries> {
         sourceLabel: sourcesLabel(latestSources, history.sourceRanges),
         betaProxy,
         byTicker: new RowsOnDemand((ticker) => {
-          const series = byTicker.get(ticker);
-          const index = series && dayIndex >= 0 ? series.barOfDay[dayIndex] : -1;
-          return index >= 0 ? rowAt(series!, index, betaProxy) : undefined;
+          const entry = stored.get(ticker);
+          const index = entry && dayIndex >= 0 ? entry.barOfDay[dayIndex] : -1;
+          if (index < 0) return undefined;
+          // A screen of a few tickers computes a few series, not the ~700 stored.
+          entry!.series ??= tickerSeries(entry!, market, library);
+          return rowAt(entry!.series, index, betaProxy);
         }),
       };
     },
   };
+}
+
+/** One ticker's figures at every bar (see the file's opening comment). */
+function tickerSeries({ ticker, bars }: StoredTicker, market: MarketReturns | null, library: IndicatorLibrary): TickerSeries {
+  const { dates, closes, volumes } = bars;
+  const length = dates.length;
+  const [fullSma5, fullSma20, fullSma50] = [5, 20, 50].map((period) => smaSeries(closes, period, library));
+  const fullRsi = rsiSeries(closes, rsiPeriod, library);
+  const firstRsi = fullRsi.findIndex((value) => value !== null);
+  const rsiWarmUp = firstRsi < 0 ? Infinity : firstRsi + 1;
+  const series: TickerSeries = {
+    ticker,
+    bars,
+    sma5: new Float64Array(length),
+    sma20: new Float64Array(length),
+    sma50: new Float64Array(length),
+    rsi14: new Float64Array(length),
+    avgVolume20: new Float64Array(length),
+    beta60: new Float64Array(length),
+    maSpreadPct: new Float64Array(length),
+    technicalScore: new Float64Array(length),
+    momentum: new Uint8Array(length),
+    windowStart: new Int32Array(length),
+    lastCrossUp: new Int32Array(length),
+  };
+  const dayNumbers = dates.map((date) => Date.parse(date) / 86_400_000);
+  let start = 0;
+  let cross = -1;
+  for (let index = 0; index < length; index++) {
+    // The window holds the bars after the day `indicatorWindowDays` calendar days before this one.
+    while (dayNumbers[start] <= dayNumbers[index] - indicatorWindowDays) start++;
+    series.windowStart[index] = start;
+    const count = index - start + 1;
+    // An average or RSI is known where the window alone holds enough bars for it.
+    const sma5 = count >= 5 ? fullSma5[index] : null;
+    const sma20 = count >= 20 ? fullSma20[index] : null;
+    const sma50 = count >= 50 ? fullSma50[index] : null;
+    const rsi14 = count < rsiWarmUp ? null : start === 0 || count >= RSI_SETTLED_BARS ? fullRsi[index] : latestRsi(closes.slice(start, index + 1), rsiPeriod, library);
+    const avgVolume20 = count >= 20 ? trailingMeanAt(volumes, index, 20) : null;
+    const derived = derivedFigures({ close: closes[index], volume: volumes[index], sma5, sma20, sma50, rsi14, avgVolume20 });
+    series.sma5[index] = orNaN(sma5);
+    series.sma20[index] = orNaN(sma20);
+    series.sma50[index] = orNaN(sma50);
+    series.rsi14[index] = orNaN(rsi14);
+    series.avgVolume20[index] = orNaN(avgVolume20);
+    series.beta60[index] = orNaN(market ? betaAt(bars, index, market, start) : null);
+    series.maSpreadPct[index] = orNaN(derived.maSpreadPct);
+    series.technicalScore[index] = derived.technicalScore;
+    series.momentum[index] = MOMENTA.indexOf(derived.momentum);
+    const [fast, slow, fastBefore, slowBefore] = [fullSma5[index], fullSma20[index], fullSma5[index - 1], fullSma20[index - 1]];
+    if (fast !== null && slow !== null && fastBefore != null && slowBefore != null && fast > slow && fastBefore <= slowBefore) cross = index;
+    // The window's scan for a cross stops where its SMA 20 is not yet known (its first 19 bars).
+    series.lastCrossUp[index] = cross >= start + 20 ? cross : -1;
+  }
+  return series;
 }
 
 /**

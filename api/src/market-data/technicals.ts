@@ -132,24 +132,26 @@ export function beta(series: Pick<BarSeries, "dates" | "closes">, market: Market
   return betaAt(series, series.closes.length - 1, market);
 }
 
-/** `beta` of the bars from `first` to `end` (indices into the series): the 60 returns ending at `end`. */
+/** `beta` of the bars from `first` to `end` (indices into the series): the 60 returns ending at `end`. Two passes, no arrays: it runs at every stored bar for a history. */
 export function betaAt(series: Pick<BarSeries, "dates" | "closes">, end: number, market: MarketReturns, first = 0): number | null {
   if (end - first < betaReturns) return null;
-  const stockValues: number[] = [];
-  const marketValues: number[] = [];
-  for (let index = end - betaReturns + 1; index <= end; index++) {
-    const value = market.byDate.get(series.dates[index]);
+  const { dates, closes } = series;
+  const from = end - betaReturns + 1;
+  let stockSum = 0;
+  let marketSum = 0;
+  for (let index = from; index <= end; index++) {
+    const value = market.byDate.get(dates[index]);
     if (value === undefined) return null;
-    marketValues.push(value);
-    stockValues.push(series.closes[index] / series.closes[index - 1] - 1);
+    marketSum += value;
+    stockSum += closes[index] / closes[index - 1] - 1;
   }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const [stockMean, marketMean] = [mean(stockValues), mean(marketValues)];
+  const [stockMean, marketMean] = [stockSum / betaReturns, marketSum / betaReturns];
   let covariance = 0;
   let variance = 0;
-  for (let index = 0; index < betaReturns; index++) {
-    covariance += (stockValues[index] - stockMean) * (marketValues[index] - marketMean);
-    variance += (marketValues[index] - marketMean) ** 2;
+  for (let index = from; index <= end; index++) {
+    const marketValue = market.byDate.get(dates[index])!;
+    covariance += (closes[index] / closes[index - 1] - 1 - stockMean) * (marketValue - marketMean);
+    variance += (marketValue - marketMean) ** 2;
   }
   return variance === 0 ? null : covariance / variance;
 }
