@@ -3,12 +3,12 @@
 // followed: the ticker's return over the next 5 and 21 trading days against the equal-weight
 // universe of every stored ticker, with the mean excess and its 95 % block-bootstrap interval.
 import { rsiPeriod, loadIndicatorLibrary, rsiSeries, smaSeries } from "../market-data/technicals";
-import { withStaleness, type BarHistory } from "../market-data/technicals-store";
+import { lastIndexOnOrBefore, withStaleness, type BarHistory } from "../market-data/technicals-store";
 import { technicalsSeries } from "../market-data/technicals-series";
 import { universeDailyReturns } from "../research/compare-math";
 import type { SavedScreen } from "../generated/prisma/client";
 import type { ScreenDeps } from "../screening/screen";
-import { blockBootstrapInterval, mean } from "../shared/statistics";
+import { blockBootstrapMeanInterval, mean } from "../shared/statistics";
 import {
   analystFiring,
   firingOfDay,
@@ -85,7 +85,8 @@ async function dailyFacts(bars: BarHistory, ticker: string): Promise<DayFacts[]>
 
 function forwardReturns(bars: BarHistory, universe: Map<string, { mean: number }>, dayIndex: Map<string, number>, ticker: string, day: string): ForwardReturn[] {
   const series = bars.byTicker.get(ticker);
-  const start = series ? series.dates.indexOf(day) : -1;
+  const found = series ? lastIndexOnOrBefore(series.dates, day) : -1;
+  const start = found >= 0 && series!.dates[found] === day ? found : -1;
   const first = dayIndex.get(day);
   return FORWARD_HORIZONS.map((days) => {
     const end = series && start >= 0 ? start + days : -1;
@@ -104,7 +105,7 @@ function summarize(firings: HistoryFiring[]): HorizonSummary[] {
   return FORWARD_HORIZONS.map((days, horizon) => {
     const measured = inDayOrder.map((firing) => firing.forward[horizon]).filter((forward) => forward.excess !== null);
     const excess = measured.map((forward) => forward.excess!);
-    const interval = blockBootstrapInterval(excess, mean);
+    const interval = blockBootstrapMeanInterval(excess);
     return {
       days,
       measured: measured.length,
@@ -220,25 +221,55 @@ export const PRO_SCREEN_HISTORY_DAYS = 250;
  * the news and fundamentals a filter needs are read.
  */
 async function screenHistory(deps: ScreenDeps, bars: BarHistory, screen: SavedScreen, condition: "screen_enter" | "screen_leave", started: number): Promise<AlertHistory> {
+  const pro = screen.kind === "pro";
+  const days = pro ? bars.tradingDays.slice(-(PRO_SCREEN_HISTORY_DAYS + 1)) : bars.tradingDays;
+  const matches = await screenMatchesEveryDay(deps, bars, screen, days);
+  const found: FoundFiring[] = [];
+  for (let index = 1; index < matches.length; index++) found.push(...screenFirings(condition, screen.name, matches[index - 1], matches[index]));
+  const source = matches.at(-1)?.source ?? "";
+  const warnings = pro
+    ? [
+        `A Pro screen's history covers its last ${PRO_SCREEN_HISTORY_DAYS} stored trading days, not the whole period: each day needs that day's AI scores, earnings predictions and 13F holdings. Replay earlier days to see it fire there.`,
+      ]
+    : [];
+  return finished(bars, found, { from: days[1] ?? null, to: days.at(-1) ?? null, source, warnings, started });
+}
+
+type DayMatches = { day: string; tickers: Set<string>; source: string };
+
+/** How long a screen's daily matches are kept: the form's preview, then the saved alert's history, ask for the same. */
+export const SCREEN_MATCHES_KEPT_MS = 10 * 60_000;
+const SCREENS_KEPT = 4;
+/** Per version of the bars, the last few screens' daily matches, by kind and request (not name: the firings' text is made after). */
+const keptMatches = new WeakMap<BarHistory, Map<string, { expires: number; matches: Promise<DayMatches[]> }>>();
+
+/** The screen's matches at each of `days` (see screenHistory), kept SCREEN_MATCHES_KEPT_MS: news or AI scores may change them meanwhile. */
+function screenMatchesEveryDay(deps: ScreenDeps, bars: BarHistory, screen: SavedScreen, days: string[]): Promise<DayMatches[]> {
+  let kept = keptMatches.get(bars);
+  if (!kept) keptMatches.set(bars, (kept = new Map()));
+  const key = JSON.stringify([screen.kind, screen.request, days[0], days.length]);
+  const entry = kept.get(key);
+  kept.delete(key);
+  if (entry && entry.expires > Date.now()) {
+    kept.set(key, entry);
+    return entry.matches;
+  }
+  const matches = runScreenEveryDay(deps, bars, screen, days);
+  const fresh = { expires: Date.now() + SCREEN_MATCHES_KEPT_MS, matches };
+  kept.set(key, fresh);
+  matches.catch(() => kept.get(key) === fresh && kept.delete(key));
+  for (const older of kept.keys()) if (kept.size > SCREENS_KEPT) kept.delete(older);
+  return matches;
+}
+
+async function runScreenEveryDay(deps: ScreenDeps, bars: BarHistory, screen: SavedScreen, days: string[]): Promise<DayMatches[]> {
   const series = await technicalsSeries(bars);
   const everyDay: ScreenDeps = {
     db: deps.db,
     logger: deps.logger,
     technicals: { ...deps.technicals, asOf: async (day) => withStaleness(series.snapshotAt(day)) },
   };
-  const pro = screen.kind === "pro";
-  const days = pro ? bars.tradingDays.slice(-(PRO_SCREEN_HISTORY_DAYS + 1)) : bars.tradingDays;
-  const found: FoundFiring[] = [];
-  let previous = { day: days[0], ...(await screenMatchesAtDay(everyDay, screen, days[0])) };
-  for (const day of days.slice(1)) {
-    const current = { day, ...(await screenMatchesAtDay(everyDay, screen, day)) };
-    found.push(...screenFirings(condition, screen.name, previous, current));
-    previous = current;
-  }
-  const warnings = pro
-    ? [
-        `A Pro screen's history covers its last ${PRO_SCREEN_HISTORY_DAYS} stored trading days, not the whole period: each day needs that day's AI scores, earnings predictions and 13F holdings. Replay earlier days to see it fire there.`,
-      ]
-    : [];
-  return finished(bars, found, { from: days[1] ?? null, to: days.at(-1) ?? null, source: previous.source, warnings, started });
+  const matches: DayMatches[] = [];
+  for (const day of days) matches.push({ day, ...(await screenMatchesAtDay(everyDay, screen, day)) });
+  return matches;
 }

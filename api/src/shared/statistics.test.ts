@@ -1,4 +1,4 @@
-import { blockBootstrapInterval, intervalExcludesZero, mean, neweyWestDefaultLags, neweyWestT, seededRandom, type Interval } from "./statistics";
+import { blockBootstrapInterval, blockBootstrapMeanInterval, intervalExcludesZero, mean, neweyWestDefaultLags, neweyWestT, seededRandom, type Interval } from "./statistics";
 
 /** Standard normal draws by Box–Muller. */
 function normals(count: number, seed: number): number[] {
@@ -69,6 +69,21 @@ describe("neweyWestT", () => {
   it("is null under 3 values or with zero variance", () => {
     expect(neweyWestT([1, 2])).toBeNull();
     expect(neweyWestT([0.1, 0.1, 0.1, 0.1])).toBeNull();
+  });
+});
+
+describe("blockBootstrapMeanInterval", () => {
+  it("draws the same blocks as the generic bootstrap of a mean, so gives its interval", () => {
+    for (const [values, options] of [
+      [autoregressive(500, 0.6, 3), {}],
+      [normals(97, 7), { blockLength: 10, seed: 9 }],
+    ] as const) {
+      const generic = blockBootstrapInterval([...values], meanOf, options)!;
+      const fast = blockBootstrapMeanInterval([...values], options)!;
+      expect(fast).toMatchObject({ resamples: generic.resamples, blockLength: generic.blockLength });
+      for (const bound of ["estimate", "low", "high"] as const) expect(fast[bound]).toBeCloseTo(generic[bound], 12);
+    }
+    expect(blockBootstrapMeanInterval([1, 2])).toBeNull();
   });
 });
 

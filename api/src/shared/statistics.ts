@@ -60,22 +60,55 @@ export function blockBootstrapInterval<T>(
   options: BootstrapOptions = {},
 ): Interval | null {
   const n = blocks.length;
+  const sample = new Array<T>(n);
+  return circularBlockBootstrap(n, () => statistic(blocks), options, (blockLength, random) => {
+    for (let filled = 0; filled < n; ) {
+      const start = Math.floor(random() * n);
+      for (let offset = 0; offset < blockLength && filled < n; offset++) sample[filled++] = blocks[(start + offset) % n];
+    }
+    return statistic(sample);
+  });
+}
+
+/**
+ * blockBootstrapInterval(values, mean), drawing the same blocks, with each block's sum read from
+ * prefix sums: a resample costs n ÷ blockLength steps, not n (an alert's history with 50,000
+ * firings: about a second less per horizon).
+ */
+export function blockBootstrapMeanInterval(values: number[], options: BootstrapOptions = {}): Interval | null {
+  const n = values.length;
+  // Prefix sums over the values twice over, so a block wrapping past the end is one difference.
+  const prefix = new Float64Array(2 * n + 1);
+  for (let index = 0; index < 2 * n; index++) prefix[index + 1] = prefix[index] + values[index % n];
+  return circularBlockBootstrap(n, () => mean(values), options, (blockLength, random) => {
+    let sum = 0;
+    for (let filled = 0; filled < n; ) {
+      const start = Math.floor(random() * n);
+      const length = Math.min(blockLength, n - filled);
+      sum += prefix[start + length] - prefix[start];
+      filled += length;
+    }
+    return sum / n;
+  });
+}
+
+/** The bootstrap's frame (see blockBootstrapInterval): `resample` draws one resample's blocks with `random` and gives its statistic. */
+function circularBlockBootstrap(
+  n: number,
+  estimateOf: () => number | null,
+  options: BootstrapOptions,
+  resample: (blockLength: number, random: () => number) => number | null,
+): Interval | null {
   if (n < 3) return null;
-  const estimate = statistic(blocks);
+  const estimate = estimateOf();
   if (!isUsable(estimate)) return null;
   const blockLength = Math.min(n, Math.max(1, Math.round(options.blockLength ?? Math.cbrt(n))));
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const random = seededRandom(options.seed ?? DEFAULT_BOOTSTRAP_SEED);
-
   const statistics: number[] = [];
-  const sample = new Array<T>(n);
-  for (let resample = 0; resample < resamples; resample++) {
-    for (let filled = 0; filled < n; ) {
-      const start = Math.floor(random() * n);
-      for (let offset = 0; offset < blockLength && filled < n; offset++) sample[filled++] = blocks[(start + offset) % n];
-    }
-    const value = statistic(sample);
+  for (let drawn = 0; drawn < resamples; drawn++) {
+    const value = resample(blockLength, random);
     if (isUsable(value)) statistics.push(value);
   }
   if (statistics.length === 0) return null;
