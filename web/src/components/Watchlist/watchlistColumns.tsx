@@ -51,8 +51,8 @@ function fundChangeWords(change: FundChange): string {
   return change.sharesChangePercent == null ? change.kind.toLowerCase() : `${signed(change.sharesChangePercent, 1)} %`;
 }
 
-/** "BERKSHIRE HATHAWAY INC +12.0 % (Q4 2020)": what the cell shows. */
-const fundChangeText = (change: FundChange) => `${change.fundName} ${fundChangeWords(change)} (${quarterLabel(change.quarterEnd)})`;
+/** "+12.0 % · BERKSHIRE HATHAWAY INC (Q4 2020)": what the cell shows, the change first (a long fund name is cut at the cell's end). */
+const fundChangeText = (change: FundChange) => `${fundChangeWords(change)} · ${change.fundName} (${quarterLabel(change.quarterEnd)})`;
 
 /** The cell's title and the CSV's text: the quarter's end, the day it was known (filed, or its 45-day deadline) and the source. */
 const fundChangeDetail = (change: FundChange) =>
@@ -78,16 +78,17 @@ const fundChangesColumn: WatchlistColumn = {
 
 const afterPrice = BASIC_COLUMNS.findIndex((column) => column.key === "price") + 1;
 
-/** The Basic columns with the day's change after the close. */
-const WATCHLIST_COLUMNS: readonly WatchlistColumn[] = [
-  ...BASIC_COLUMNS.slice(0, afterPrice),
+const DAY_CHANGE_COLUMNS: readonly WatchlistColumn[] = [
   dayChangeColumn("dayChange", "Day Change $", "Chg", (change) => change.change, (change) => signed(change.change, 2)),
   dayChangeColumn("dayChangePercent", "Day Change %", "Chg %", (change) => change.changePercent, (change) => `${signed(change.changePercent, 2)} %`),
-  ...BASIC_COLUMNS.slice(afterPrice),
 ];
-const PRO_WATCHLIST_COLUMNS: readonly WatchlistColumn[] = [...WATCHLIST_COLUMNS, fundChangesColumn];
 
-/** The table's columns in order: the 13F changes (last) only for a Pro viewer, whose view has them. */
+/** The Basic columns with the day's change after the close. */
+const WATCHLIST_COLUMNS: readonly WatchlistColumn[] = [...BASIC_COLUMNS.slice(0, afterPrice), ...DAY_CHANGE_COLUMNS, ...BASIC_COLUMNS.slice(afterPrice)];
+/** Pro's 13F changes follow the day's change, in sight without scrolling the ~20 columns sideways. */
+const PRO_WATCHLIST_COLUMNS: readonly WatchlistColumn[] = [...BASIC_COLUMNS.slice(0, afterPrice), ...DAY_CHANGE_COLUMNS, fundChangesColumn, ...BASIC_COLUMNS.slice(afterPrice)];
+
+/** The table's columns in order: the 13F changes only for a Pro viewer, whose view has them. */
 export const watchlistColumns = (pro: boolean) => (pro ? PRO_WATCHLIST_COLUMNS : WATCHLIST_COLUMNS);
 
 /** The table's CSV: its columns, the rows in the order given (the table's sort). */
