@@ -63,6 +63,10 @@ const WatchlistView = builder.objectRef<BasicScreenOutcome>("WatchlistView").imp
   interfaces: [ScreenResult],
   fields: (t) => ({
     rows: basicRowsField(t),
+    tickers: t.stringList({
+      description: "The list's tickers this view was made for, in the list's order: a client that changed the list since can tell an older answer from the current one.",
+      resolve: (outcome) => outcome.request.tickers ?? [],
+    }),
     dayChanges: t.field({
       type: [WatchlistDayChange],
       description: "One per row whose ticker has a stored bar before the row's day, in the rows' order.",

@@ -334,15 +334,26 @@ function EditWatchlist({ list, connectionId, onDeleted }: { list: List; connecti
   );
 }
 
-/** The list's figures at the app's as-of day, asked for again whenever its tickers change; the 13F changes only with Pro (Pro data). */
+/** Times a view made for other tickers than the list's is asked for again, before the older one stands. */
+const STALE_VIEW_RETRIES = 3;
+
+/**
+ * The list's figures at the app's as-of day, asked for again whenever its tickers change; the 13F
+ * changes only with Pro (Pro data). Every answer lands in the same store record, so one made for
+ * an earlier state of the list (quick edits answered out of order) is asked for again; the answer
+ * shown while the new one is on its way (`waiting`) is not.
+ */
 function WatchlistView({ list, pro }: { list: List; pro: boolean }) {
   const { asOf } = useAsOf();
+  const listed = list.tickers.join(",");
+  const [asked, setAsked] = useState<{ listed: string; times: number; waiting: string | undefined }>({ listed, times: 0, waiting: undefined });
   const data = useLazyLoadQuery<WatchlistsPageViewQuery>(
     graphql`
       query WatchlistsPageViewQuery($id: ID!, $asOf: String, $pro: Boolean!) {
         node(id: $id) {
           ... on Watchlist {
             view(asOf: $asOf) {
+              tickers
               ...WatchlistTable_view @arguments(pro: $pro)
             }
           }
@@ -350,8 +361,14 @@ function WatchlistView({ list, pro }: { list: List; pro: boolean }) {
       }
     `,
     { id: list.id, asOf, pro },
-    { fetchKey: list.tickers.join(","), fetchPolicy: "store-and-network" },
+    { fetchKey: `${listed}#${asked.listed === listed ? asked.times : 0}`, fetchPolicy: "store-and-network" },
   );
+  const answered = data.node?.view?.tickers.join(",");
+  // Set while rendering (React's pattern for state that follows a render's input).
+  if (asked.listed !== listed) setAsked({ listed, times: 0, waiting: answered });
+  else if (answered !== undefined && answered !== listed && answered !== asked.waiting && asked.times < STALE_VIEW_RETRIES) {
+    setAsked({ listed, times: asked.times + 1, waiting: answered });
+  }
   if (list.tickers.length === 0) return null;
   return data.node?.view ? <WatchlistTable view={data.node.view} name={list.name} pro={pro} /> : null;
 }
