@@ -6,7 +6,8 @@ import { builder } from "../graphql/builder";
 import { SavedScreen } from "../screening/screening.graphql";
 import { Watchlist } from "../watchlists/watchlists.graphql";
 import { ALERT_CONDITIONS, FUND_CHANGES } from "./alert-conditions";
-import { alertHistory, type AlertHistory as HistoryShape, type ForwardReturn, type HistoryFiring, type HorizonSummary } from "./alert-history";
+import { alertHistory, type AlertHistory as HistoryShape, type ForwardReturn, type HistoryFiring, type HistoryRequest, type HorizonSummary } from "./alert-history";
+import type { RequestContext } from "../context";
 import { replayAlerts, REPLAY_DAYS, type ReplayResult } from "./alert-replay";
 import {
   alertLimitsOf,
@@ -235,6 +236,15 @@ const HISTORY_COST = 10;
  * be one (its field cannot know beforehand), so it is priced so too.
  */
 const SCREEN_HISTORY_COST = 200;
+/** What a saved screen's history spends of a web session's screen runs (WEB_SCREEN_RUNS_PER_10_MINUTES); API keys pay in points. */
+export const WEB_SCREEN_HISTORY_RUNS = 10;
+
+/** A history as the viewer may ask for it: a saved screen's first spends the web session's screen runs. */
+async function historyFor(context: RequestContext, request: HistoryRequest): Promise<HistoryShape> {
+  const { viewer } = context;
+  if (request.screen && viewer && viewer.authMethod !== "apiKey") await context.rateLimiters.screenRuns.consume(`user:${viewer.user.id}`, WEB_SCREEN_HISTORY_RUNS);
+  return alertHistory(context, request);
+}
 
 builder.node(AlertFiring, {
   description: "One time an alert fired: once per alert, ticker and fact, with the evidence. Only its owner can read it.",
@@ -296,7 +306,7 @@ builder.node(Alert, {
       description: `When it would have fired over the stored history, with what followed. Costs ${SCREEN_HISTORY_COST} API points (a saved screen's history runs the screen at every stored day).`,
       complexity: { field: SCREEN_HISTORY_COST, multiplier: 1 },
       resolve: async (alert, _args, context) =>
-        alertHistory(context, {
+        historyFor(context, {
           condition: alert.condition as never,
           params: alert.params,
           tickers: await watchedTickers(context.db, alert),
@@ -368,7 +378,7 @@ builder.queryField("alertHistoryPreview", (t) =>
     resolve: async (_root, { input }, context) => {
       const checked = await checkAlertInput(context, serviceInput(input as AlertArgsInput));
       const screen = checked.savedScreenId ? await context.db.prisma.savedScreen.findFirst({ where: { id: checked.savedScreenId, userId: context.viewer!.user.id } }) : null;
-      return alertHistory(context, { condition: checked.condition, params: checked.params, tickers: await watchedTickers(context.db, checked), screen });
+      return historyFor(context, { condition: checked.condition, params: checked.params, tickers: await watchedTickers(context.db, checked), screen });
     },
   }),
 );

@@ -8,6 +8,7 @@ import type { User } from "../generated/prisma/client";
 import { saveScreen } from "../screening/saved-screens";
 import { evaluateAlerts } from "./alert-evaluation";
 import { replayAlerts } from "./alert-replay";
+import { WEB_SCREEN_HISTORY_RUNS } from "./alerts.graphql";
 import { scheduleAlertEvaluation } from "./alert-schedule";
 import { eventually } from "../../test/eventually";
 import { factsOfDay, tradingDaysFrom } from "./alert-facts";
@@ -358,6 +359,19 @@ describe("an alert's history", () => {
     const afterScreen = await pointsFor({ name: "Enters", condition: "SCREEN_ENTER", savedScreenId: Buffer.from(`SavedScreen:${screen.id}`).toString("base64") });
     expect(afterPrice).toBeLessThan(20);
     expect(afterScreen - afterPrice).toBeGreaterThanOrEqual(200);
+  });
+
+  it("spends a web session's screen runs on a saved screen's history, not on a ticker's", async () => {
+    const limited = createTestApp(db, { WEB_SCREEN_RUNS_PER_10_MINUTES: String(2 * WEB_SCREEN_HISTORY_RUNS + 5), ALERT_DELIVERY_POLL_SECONDS: "0" });
+    const user = await createUser(db, { pro: true });
+    const agent = await signedInAgent(limited.app, db, user);
+    const screen = await saveScreen({ db, viewer: { user, authMethod: "session" } }, { name: "Spent", kind: "basic", request: { universe: "manual", tickers: ["KO"] } });
+    const preview = `query($input: CreateAlertInput!) { alertHistoryPreview(input: $input) { total } }`;
+    const onScreen = { name: "Enters", condition: "SCREEN_ENTER", savedScreenId: Buffer.from(`SavedScreen:${screen.id}`).toString("base64") };
+    for (let index = 0; index < 2; index++) expect((await graphql(preview, { input: onScreen }, agent)).errors).toBeUndefined();
+    expect((await graphql(preview, { input: onScreen }, agent)).errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
+    const onTicker = { name: "Moves", condition: "PRICE_MOVE", params: { direction: "either", percent: 3 }, ticker: "KO" };
+    expect((await graphql(preview, { input: onTicker }, agent)).errors).toBeUndefined();
   });
 
   it("finds an earnings alert's days from the calendar at each day, as a replay of those days does", async () => {

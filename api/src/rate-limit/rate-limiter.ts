@@ -3,8 +3,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { AppError } from "../errors/app-error";
 
 export type RateLimiter = {
-  /** Counts one attempt for `key`; throws RATE_LIMITED once the budget is spent. */
-  consume(key: string): Promise<void>;
+  /** Counts `points` attempts (default 1) for `key`; throws RATE_LIMITED once the budget is spent. */
+  consume(key: string, points?: number): Promise<void>;
 };
 
 export type RateLimitRule = { name: string; points: number; durationSeconds: number };
@@ -16,9 +16,9 @@ export function createRateLimiter(rule: RateLimitRule, redis?: Redis): RateLimit
     ? new RateLimiterRedis({ ...options, storeClient: redis })
     : new RateLimiterMemory(options);
   return {
-    async consume(key) {
+    async consume(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
